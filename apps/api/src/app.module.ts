@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from './common/config/config';
+import { ConfigModule } from './common/config/config.module';
+import { DatabaseModule } from './common/db/database.module';
+import { MailModule } from './common/mail/mail.module';
+import { QueueModule } from './common/queue/queue.module';
+import { RedisModule } from './common/redis/redis.module';
+import { StorageModule } from './common/storage/storage.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { SocialAuthModule } from './modules/auth/social/social-auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { UsersModule } from './modules/users/users.module';
+import { SeedModule } from './modules/seed/seed.module';
+
+@Module({})
+export class AppModule {
+  /** The root module for a role: `api` serves HTTP, `worker` runs the queue processors, `all` does both. */
+  static forRole(config: AppConfig): DynamicModule {
+    const runWorkers = config.role !== 'api';
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req, res) => {
+              const id = (req.headers['x-request-id'] as string) || randomUUID();
+              res.setHeader('x-request-id', id);
+              return id;
+            },
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        MailModule.forRole(runWorkers),
+        StorageModule,
+        AuthModule,
+        UsersModule,
+        SocialAuthModule,
+        HealthModule,
+        SeedModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  DB_MIGRATE: bool(true),
+  SEED_DEMO: bool(true),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, _ and - only')
+    .default('tahanan'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  APP_URL: optionalUrl,
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Tahanan <no-reply@tahanan.local>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  STORAGE_DIR: z.string().min(1).default('./data/uploads'),
+  WEB_DIST: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_PROFILE_URL: optionalUrl,
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTH_URL: optionalUrl,
+  FACEBOOK_TOKEN_URL: optionalUrl,
+  FACEBOOK_PROFILE_URL: optionalUrl,
+});
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationURL?: string;
+  tokenURL?: string;
+  profileURL?: string;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  role: 'api' | 'worker' | 'all';
+  port: number;
+  host: string;
+  database: { url?: string; poolSize: number; pgliteDir: string; migrate: boolean };
+  seedDemo: boolean;
+  redis: { url: string; prefix: string };
+  auth: {
+    jwtSecret: string;
+    jwtSecretGenerated: boolean;
+    sessionTtlHours: number;
+    loginMaxFailures: number;
+    loginWindowSeconds: number;
+  };
+  appUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  storageDir: string;
+  webDist: string;
+  oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET: required when NODE_ENV=production');
+  }
+  const oauth = (prefix: 'GOOGLE' | 'FACEBOOK'): OAuthProviderConfig | undefined => {
+    const id = e[`${prefix}_CLIENT_ID`];
+    const secret = e[`${prefix}_CLIENT_SECRET`];
+    if (!id) return undefined;
+    if (!secret) throw new ConfigError(`Invalid configuration: ${prefix}_CLIENT_SECRET: required when ${prefix}_CLIENT_ID is set`);
+    return {
+      clientId: id,
+      clientSecret: secret,
+      authorizationURL: e[`${prefix}_AUTH_URL`],
+      tokenURL: e[`${prefix}_TOKEN_URL`],
+      profileURL: e[`${prefix}_PROFILE_URL`],
+    };
+  };
+  const repoRoot = path.resolve(__dirname, '..', '..', '..', '..', '..');
+  return {
+    env: e.NODE_ENV,
+    role: e.ROLE,
+    port: e.PORT,
+    host: e.HOST,
+    database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: e.PGLITE_DIR, migrate: e.DB_MIGRATE },
+    seedDemo: e.SEED_DEMO,
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    auth: {
+      jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+      jwtSecretGenerated: !e.JWT_SECRET,
+      sessionTtlHours: e.SESSION_TTL_HOURS,
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
+    storageDir: e.STORAGE_DIR,
+    webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+    oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK') },
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+
+export type StorageVisibility = 'public' | 'private';
+
+/** The storage port: local disk by default; an S3-compatible adapter can stand in for it. */
+export abstract class FileStorage {
+  abstract put(visibility: StorageVisibility, key: string, data: Buffer): Promise<void>;
+  abstract open(visibility: StorageVisibility, key: string): Promise<{ stream: Readable; size: number } | null>;
+  abstract remove(visibility: StorageVisibility, key: string): Promise<void>;
+  /** The URL a browser fetches a public file from. */
+  publicUrl(key: string): string {
+    return `/api/media/${key}`;
+  }
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+@Injectable()
+export class LocalDiskStorage extends FileStorage {
+  private readonly root: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    super();
+    this.root = path.resolve(config.storageDir);
+  }
+
+  private resolve(visibility: StorageVisibility, key: string): string | null {
+    if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+    return path.join(this.root, visibility, key);
+  }
+
+  async put(visibility: StorageVisibility, key: string, data: Buffer): Promise<void> {
+    const file = this.resolve(visibility, key);
+    if (!file) throw new Error(`Unsafe storage key: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data);
+  }
+
+  async open(visibility: StorageVisibility, key: string): Promise<{ stream: Readable; size: number } | null> {
+    const file = this.resolve(visibility, key);
+    if (!file) return null;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      return { stream: createReadStream(file), size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(visibility: StorageVisibility, key: string): Promise<void> {
+    const file = this.resolve(visibility, key);
+    if (file) await rm(file, { force: true });
+  }
+}

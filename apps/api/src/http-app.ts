@@ -1,0 +1,80 @@
+import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from './common/config/config';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { RouteMethodIndex } from './common/errors/route-methods';
+import { buildOpenApiDocument } from './openapi/openapi';
+
+export const API_PREFIX = 'api';
+
+/** Serves the built React app for every non-API GET; the app's router shows its own 404. */
+function spaMiddleware(webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const assets = express.static(webDist, { index: false, maxAge: '1h' });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    assets(req, res, () => {
+      if (!existsSync(index)) {
+        res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  };
+}
+
+/** Everything an HTTP app needs, shared by main.ts, the OpenAPI export and the integration tests. */
+export function configureHttpApp(
+  app: INestApplication,
+  config: AppConfig,
+  options: { docs?: boolean; spa?: boolean } = {},
+): void {
+  const { docs = true, spa = true } = options;
+  const instance = app.getHttpAdapter().getInstance() as express.Express;
+  app.setGlobalPrefix(API_PREFIX);
+  if (config.trustProxy) instance.set('trust proxy', true);
+  instance.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  const allowed = new Set(config.corsOrigins);
+  app.enableCors({
+    origin: (origin: string | undefined, cb: (err: Error | null, allow?: string | false) => void) => cb(null, !origin || allowed.has(origin) ? origin ?? false : false),
+    credentials: true,
+    exposedHeaders: ['x-request-id'],
+  });
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
+  );
+  const routes = new RouteMethodIndex(() => (instance as unknown as { router: { stack: [] } }).router.stack);
+  app.useGlobalFilters(new HttpExceptionFilter(routes));
+  if (spa) app.use(spaMiddleware(config.webDist));
+  if (docs) {
+    const document = buildOpenApiDocument(app);
+    SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+      jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+      customSiteTitle: 'Tahanan API',
+    });
+  }
+  app.enableShutdownHooks();
+}

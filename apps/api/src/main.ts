@@ -1,0 +1,67 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig, type AppConfig } from './common/config/config';
+import { canReachRedis } from './common/redis/redis.module';
+import { configureHttpApp } from './http-app';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
+import { SeedService } from './modules/seed/seed.service';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+function printWelcome(config: AppConfig, seeded: boolean): void {
+  const url = config.appUrl;
+  const lines = [
+    '',
+    `Tahanan is running (${config.role} role, database: ${config.database.url ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`}).`,
+    `  App:          ${url}/`,
+    `  API:          ${url}/api`,
+    `  API docs:     ${url}/api/docs`,
+    `  Health:       ${url}/api/health`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo logins (password ${DEMO_PASSWORD})${seeded ? ', just created' : ''}:`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.label.padEnd(26)} ${a.email}`);
+  }
+  if (!config.mail.smtpUrl) lines.push(`  E-mail is kept in the outbox folder: ${config.mail.outboxDir}`);
+  if (config.auth.jwtSecretGenerated) lines.push('  JWT_SECRET is not set: a random one is used, so sessions end on restart.');
+  console.log(lines.join('\n') + '\n');
+}
+
+async function bootstrap(): Promise<void> {
+  const config = readConfig();
+  if (!(await canReachRedis(config.redis.url))) {
+    console.error(
+      `Redis is not reachable at ${config.redis.url}: start one with "redis-server --daemonize yes" (or "docker compose up -d redis"), or set REDIS_URL.`,
+    );
+    process.exit(1);
+  }
+  if (config.role === 'worker') {
+    const ctx = await NestFactory.createApplicationContext(AppModule.forRole(config), { bufferLogs: true });
+    ctx.useLogger(ctx.get(Logger));
+    ctx.enableShutdownHooks();
+    console.log('Tahanan worker started: processing queued jobs.');
+    return;
+  }
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  configureHttpApp(app, config);
+  await app.init();
+  const seeded = config.seedDemo ? await app.get(SeedService).seedDemoOnce() : false;
+  await app.listen(config.port, config.host);
+  printWelcome(config, seeded);
+}
+
+void bootstrap();

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { SessionsRepository } from './sessions.repository';
+
+const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Issues bearer tokens bound to a server-side session, verifies them, and revokes sessions. */
+@Injectable()
+export class AuthTokensService {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly sessions: SessionsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async issue(userId: string, meta: { userAgent?: string; ip?: string } = {}): Promise<string> {
+    const ttlMs = this.config.auth.sessionTtlHours * 3600 * 1000;
+    const sessionId = await this.sessions.create({ userId, expiresAt: new Date(Date.now() + ttlMs), ...meta });
+    return this.jwt.signAsync({ sub: userId, sid: sessionId }, { expiresIn: this.config.auth.sessionTtlHours * 3600 });
+  }
+
+  /** The caller behind a token, or null when the token is bad, expired, revoked or the user is suspended. */
+  async verify(token: string): Promise<AuthUser | null> {
+    let payload: { sub?: string; sid?: string };
+    try {
+      payload = await this.jwt.verifyAsync(token);
+    } catch {
+      return null;
+    }
+    if (!payload.sid || !UUID.test(payload.sid)) return null;
+    const row = await this.sessions.findActiveWithUser(payload.sid);
+    if (!row || row.userId !== payload.sub || row.status !== 'active') return null;
+    if (!row.lastActive || Date.now() - row.lastActive.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
+      void this.sessions.touchUser(row.userId).catch(() => undefined);
+    }
+    return { id: row.userId, sessionId: row.sessionId, role: row.role, type: row.type, email: row.email };
+  }
+
+  revoke(sessionId: string): Promise<void> {
+    return this.sessions.revoke(sessionId);
+  }
+
+  revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
+    return this.sessions.revokeAllForUser(userId, exceptSessionId);
+  }
+}

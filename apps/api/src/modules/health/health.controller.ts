@@ -1,0 +1,40 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { sql } from 'drizzle-orm';
+import type { Response } from 'express';
+import type Redis from 'ioredis';
+import { Public } from '../../common/auth/decorators';
+import { InjectDb, type Database } from '../../common/db/database.module';
+import { REDIS } from '../../common/redis/redis.module';
+
+class HealthDto {
+  @ApiProperty({ enum: ['ok', 'error'] }) status!: 'ok' | 'error';
+  @ApiProperty({ enum: ['up', 'down'] }) database!: 'up' | 'down';
+  @ApiProperty({ enum: ['up', 'down'] }) redis!: 'up' | 'down';
+}
+
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    @InjectDb() private readonly db: Database,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  @Public()
+  @Get()
+  @ApiOkResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({ type: HealthDto })
+  async getHealth(@Res({ passthrough: true }) res: Response): Promise<HealthDto> {
+    const [database, redis] = await Promise.all([
+      within(this.db.execute(sql`select 1`), 2000).then(() => 'up' as const, () => 'down' as const),
+      within(this.redis.ping(), 2000).then((r) => (r === 'PONG' ? ('up' as const) : ('down' as const)), () => 'down' as const),
+    ]);
+    const status = database === 'up' && redis === 'up' ? 'ok' : 'error';
+    if (status !== 'ok') res.status(503);
+    return { status, database, redis };
+  }
+}

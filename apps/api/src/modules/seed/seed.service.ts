@@ -1,0 +1,42 @@
+import { Injectable, Logger } from '@nestjs/common';
+import argon2 from 'argon2';
+import { eq } from 'drizzle-orm';
+import { appState, users } from '@app/db';
+import { InjectDb, type Database } from '../../common/db/database.module';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+
+const SEED_KEY = 'demo-seed';
+
+/** Seeds the demo data once per database; later starts see the marker and skip. */
+@Injectable()
+export class SeedService {
+  private readonly logger = new Logger(SeedService.name);
+
+  constructor(@InjectDb() private readonly db: Database) {}
+
+  async seedDemoOnce(): Promise<boolean> {
+    const [done] = await this.db.select().from(appState).where(eq(appState.key, SEED_KEY)).limit(1);
+    if (done) return false;
+    const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(users)
+        .values(
+          DEMO_ACCOUNTS.map((a) => ({
+            email: a.email,
+            firstName: a.firstName,
+            lastName: a.lastName,
+            role: a.role,
+            type: a.type,
+            passwordHash,
+            isVerified: true,
+            creditsRemaining: 10,
+          })),
+        )
+        .onConflictDoNothing();
+      await tx.insert(appState).values({ key: SEED_KEY, value: { at: new Date().toISOString(), version: 1 } });
+    });
+    this.logger.log(`Demo data seeded (${DEMO_ACCOUNTS.length} accounts)`);
+    return true;
+  }
+}

@@ -1,0 +1,61 @@
+import type { UserRow } from '@app/db';
+import type { UserDto } from './dto/user-output.dto';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The full user, for the user themself and for staff. Never carries the password hash. */
+export function toUserDto(row: UserRow): UserDto {
+  return {
+    _id: row.id,
+    avatar: row.avatar,
+    username: row.username,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    role: row.role,
+    status: row.status,
+    type: row.type,
+    dateSignedUp: row.dateSignedUp.toISOString(),
+    lastActive: iso(row.lastActive),
+    credits: { remaining: row.creditsRemaining },
+    kyc: null,
+    subscription: {
+      plan: row.subscription.plan,
+      status: row.subscription.status,
+      billingPeriod: row.subscription.billingPeriod,
+    },
+    subscriptionHistory: [],
+    saved: { listings: [] },
+    isVerified: row.isVerified,
+    isVisible: row.isVisible,
+    provider: row.provider,
+    preferences: row.preferences,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What another member sees of a visible profile. */
+export function toPublicUserDto(row: UserRow): UserDto {
+  return {
+    _id: row.id,
+    avatar: row.avatar,
+    username: row.username,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    type: row.type,
+    dateSignedUp: row.dateSignedUp.toISOString(),
+    isVerified: row.isVerified,
+    isVisible: row.isVisible,
+  };
+}
+
+/** Every field of the full user answer, for the `select` whitelist. */
+export const USER_FIELDS = [
+  'avatar', 'username', 'firstName', 'middleName', 'lastName', 'email', 'phoneNumber', 'role', 'status', 'type',
+  'dateSignedUp', 'lastActive', 'credits', 'kyc', 'subscription', 'subscriptionHistory', 'saved', 'isVerified',
+  'isVisible', 'provider', 'preferences', 'createdAt', 'updatedAt',
+] as const;

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { users, userTokens, type NewUserRow, type UserRow } from '@app/db';
+import { InjectDb, type Database } from '../../common/db/database.module';
+import type { SortTerm } from '../../common/query/list-query';
+
+export const USER_SORT_COLUMNS = {
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  dateSignedUp: users.dateSignedUp,
+  lastActive: users.lastActive,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  status: users.status,
+  type: users.type,
+} as const;
+export type UserSortKey = keyof typeof USER_SORT_COLUMNS;
+
+export interface UserFilters {
+  text?: string;
+  role?: string[];
+  status?: string[];
+  type?: string[];
+  provider?: string[];
+  isVerified?: boolean;
+  email?: string;
+}
+
+export type TokenPurpose = 'reset_password' | 'verify_email';
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDb() private readonly db: Database) {}
+
+  async insert(values: NewUserRow): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row;
+  }
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findByProvider(provider: 'google' | 'facebook', providerId: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.provider, provider), eq(users.providerId, providerId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async update(id: string, patch: Partial<NewUserRow>): Promise<UserRow | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  async search(filters: UserFilters, sort: SortTerm<UserSortKey>[], limit: number, skip: number) {
+    const where = this.whereOf(filters);
+    const orderBy = [
+      ...sort.map((s) => (s.direction === 'desc' ? desc(USER_SORT_COLUMNS[s.field]) : asc(USER_SORT_COLUMNS[s.field]))),
+      asc(users.id),
+    ];
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(skip),
+      this.db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { rows, total: Number(total) };
+  }
+
+  private whereOf(f: UserFilters): SQL | undefined {
+    const parts: (SQL | undefined)[] = [];
+    if (f.text) {
+      const pattern = `%${escapeLike(f.text)}%`;
+      parts.push(
+        or(
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+          ilike(users.email, pattern),
+          ilike(users.username, pattern),
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+        ),
+      );
+    }
+    if (f.role?.length) parts.push(inArray(users.role, f.role as UserRow['role'][]));
+    if (f.status?.length) parts.push(inArray(users.status, f.status as UserRow['status'][]));
+    if (f.type?.length) parts.push(inArray(users.type, f.type as UserRow['type'][]));
+    if (f.provider?.length) parts.push(inArray(users.provider, f.provider as UserRow['provider'][]));
+    if (f.isVerified !== undefined) parts.push(eq(users.isVerified, f.isVerified));
+    if (f.email) parts.push(sql`lower(${users.email}) = ${f.email.toLowerCase()}`);
+    return parts.length ? and(...parts) : undefined;
+  }
+
+  async createToken(userId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(userTokens).values({ userId, purpose, tokenHash, expiresAt });
+  }
+
+  /**
+   * Marks a live token used and answers its user id, in one statement so a token can be consumed
+   * only once even under concurrent requests.
+   */
+  async consumeToken(purpose: TokenPurpose, tokenHash: string): Promise<string | null> {
+    const [row] = await this.db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: userTokens.userId });
+    return row?.userId ?? null;
+  }
+
+  /** Retires the user's earlier unused tokens of a purpose, so only the newest link works. */
+  async retireTokens(userId: string, purpose: TokenPurpose): Promise<void> {
+    await this.db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  }
+
+  /** Runs the callback in one transaction with a repository bound to it. */
+  transaction<T>(fn: (repo: UsersRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new UsersRepository(tx as unknown as Database)));
+  }
+}
+
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return code === '23505' && (!constraint || name === constraint);
+}

@@ -1,0 +1,349 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import argon2 from 'argon2';
+import { createHash, randomBytes } from 'node:crypto';
+import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination } from '@app/domain';
+import type { NewUserRow, UserRow } from '@app/db';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { MailQueue } from '../../common/mail/mail.queue';
+import { LoginThrottleService } from '../../common/rate-limit/login-throttle.service';
+import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
+import { AuthTokensService } from '../auth/auth-tokens.service';
+import type {
+  CreateAdminDto,
+  CreateUserDto,
+  LoginDto,
+  SearchUsersDto,
+  UpdatePasswordDto,
+  UpdateUserDto,
+  UpdateVisibilityDto,
+} from './dto/user-input.dto';
+import type { AuthResponseDto, UserDto, UserListDto } from './dto/user-output.dto';
+import { toPublicUserDto, toUserDto, USER_FIELDS } from './user.mapper';
+import { isUniqueViolation, USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserSortKey } from './users.repository';
+import { passwordResetEmail, verificationEmail } from './user-emails';
+
+export const USER_QUERY_SPEC: ResourceQuerySpec<UserSortKey> = {
+  resource: 'user',
+  selectable: USER_FIELDS,
+  sortable: Object.keys(USER_SORT_COLUMNS) as UserSortKey[],
+  relations: [],
+  defaultSort: '-createdAt',
+};
+
+const HASH_OPTIONS = { type: argon2.argon2id } as const;
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = { reset_password: 3600_000, verify_email: 24 * 3600_000 };
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const RESET_REQUEST_ANSWER = 'If an account exists for that e-mail, we have sent a link to reset its password';
+const VERIFY_REQUEST_ANSWER = 'If an unverified account exists for that e-mail, we have sent a new confirmation link';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+@Injectable()
+export class UsersService {
+  /** Verified against when the e-mail is unknown, so both failures take the same time. */
+  private readonly dummyHash = argon2.hash(randomBytes(16).toString('hex'), HASH_OPTIONS);
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly tokens: AuthTokensService,
+    private readonly throttle: LoginThrottleService,
+    private readonly mail: MailQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async signUp(dto: CreateUserDto, meta: RequestMeta): Promise<AuthResponseDto> {
+    const user = await this.createAccount(dto, 'user');
+    await this.sendToken(user, 'verify_email');
+    const token = await this.tokens.issue(user.id, meta);
+    return { token, user: toUserDto(user) };
+  }
+
+  async createAdmin(caller: AuthUser, dto: CreateAdminDto): Promise<UserDto> {
+    if (caller.role !== 'super_admin') throw new ForbiddenException('Only a super admin can create admins');
+    const user = await this.createAccount(dto, dto.role ?? 'admin');
+    return toUserDto(user);
+  }
+
+  private async createAccount(dto: CreateUserDto, role: UserRow['role']): Promise<UserRow> {
+    const values: NewUserRow = {
+      email: dto.email,
+      passwordHash: await argon2.hash(dto.password, HASH_OPTIONS),
+      firstName: dto.firstName,
+      middleName: dto.middleName ?? null,
+      lastName: dto.lastName,
+      phoneNumber: dto.phoneNumber ?? null,
+      type: dto.type ?? 'customer',
+      role,
+      provider: 'local',
+    };
+    try {
+      return await this.users.insert(values);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictException('An account with this e-mail already exists');
+      throw err;
+    }
+  }
+
+  async login(dto: LoginDto, meta: RequestMeta): Promise<AuthResponseDto> {
+    await this.throttle.assertAllowed(meta.ip, dto.email);
+    const user = await this.users.findByEmail(dto.email);
+    const ok = user?.passwordHash
+      ? await argon2.verify(user.passwordHash, dto.password)
+      : (await argon2.verify(await this.dummyHash, dto.password), false);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(meta.ip, dto.email);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    if (user.status !== 'active') {
+      throw new ForbiddenException('This account is suspended. Contact support to restore it.');
+    }
+    await this.throttle.recordSuccess(dto.email);
+    const token = await this.tokens.issue(user.id, meta);
+    const updated = (await this.users.update(user.id, { lastActive: new Date() })) ?? user;
+    return { token, user: toUserDto(updated) };
+  }
+
+  /** Finds or creates the member behind a social profile and opens a session. */
+  async socialSignIn(
+    profile: { provider: 'google' | 'facebook'; providerId: string; email?: string; firstName?: string; lastName?: string; avatar?: string },
+    meta: RequestMeta,
+  ): Promise<AuthResponseDto> {
+    let user = await this.users.findByProvider(profile.provider, profile.providerId);
+    if (!user && profile.email) {
+      const byEmail = await this.users.findByEmail(profile.email);
+      // Link only when the provider vouches for the same e-mail the account was verified with.
+      if (byEmail && byEmail.isVerified) user = byEmail;
+      else if (byEmail) throw new ConflictException('An account with this e-mail exists; log in with your password first');
+    }
+    if (!user) {
+      if (!profile.email) throw new BadRequestException(`Your ${profile.provider} account did not share an e-mail address`);
+      user = await this.users.insert({
+        email: profile.email.toLowerCase(),
+        firstName: profile.firstName || profile.email.split('@')[0],
+        lastName: profile.lastName || '',
+        avatar: profile.avatar ?? null,
+        provider: profile.provider,
+        providerId: profile.providerId,
+        isVerified: true,
+      });
+    }
+    if (user.status !== 'active') throw new ForbiddenException('This account is suspended. Contact support to restore it.');
+    const token = await this.tokens.issue(user.id, meta);
+    return { token, user: toUserDto(user) };
+  }
+
+  async logout(caller: AuthUser): Promise<{ message: string }> {
+    await this.tokens.revoke(caller.sessionId);
+    return { message: 'Logged out' };
+  }
+
+  async getCurrent(caller: AuthUser): Promise<UserDto> {
+    return toUserDto(await this.mustFind(caller.id));
+  }
+
+  async getById(caller: AuthUser, id: string, raw: RawListQuery): Promise<Partial<UserDto>> {
+    const query = parseListQuery(raw, USER_QUERY_SPEC);
+    const user = await this.users.findById(id);
+    const isStaff = STAFF_ROLES.includes(caller.role);
+    if (!user || (!isStaff && caller.id !== id && (!user.isVisible || user.status !== 'active'))) {
+      throw new NotFoundException('User not found');
+    }
+    const dto = isStaff || caller.id === id ? toUserDto(user) : toPublicUserDto(user);
+    return applySelection(dto, query);
+  }
+
+  async list(raw: RawListQuery, filters: UserFilters = {}): Promise<UserListDto> {
+    const query = parseListQuery(raw, USER_QUERY_SPEC);
+    const { rows, total } = await this.users.search(filters, query.sort, query.limit, query.skip);
+    return {
+      users: rows.map((r) => applySelection(toUserDto(r), query) as UserDto),
+      pagination: buildPagination(total, rows.length, query.limit, query.skip),
+    };
+  }
+
+  search(body: SearchUsersDto): Promise<UserListDto> {
+    return this.list(body, parseUserFilters(body.query));
+  }
+
+  async update(caller: AuthUser, dto: UpdateUserDto): Promise<UserDto> {
+    const targetId = dto._id ?? caller.id;
+    const self = targetId === caller.id;
+    const isAdmin = ADMIN_ROLES.includes(caller.role);
+    if (!self && !isAdmin) throw new ForbiddenException('You can only update your own profile');
+    const target = await this.mustFind(targetId);
+    const guarded = (['role', 'status', 'isVerified', 'credits'] as const).filter((f) => dto[f] !== undefined);
+    if (self && guarded.length) {
+      throw new ForbiddenException(`You cannot change your own ${guarded.join(', ')}`);
+    }
+    if (!self && target.role === 'super_admin' && caller.role !== 'super_admin') {
+      throw new ForbiddenException('Only a super admin can change a super admin');
+    }
+    if (dto.role && ['admin', 'super_admin'].includes(dto.role) && caller.role !== 'super_admin') {
+      throw new ForbiddenException('Only a super admin can grant the admin roles');
+    }
+    const patch: Partial<NewUserRow> = {};
+    if (dto.firstName !== undefined) patch.firstName = dto.firstName;
+    if (dto.middleName !== undefined) patch.middleName = dto.middleName;
+    if (dto.lastName !== undefined) patch.lastName = dto.lastName;
+    if (dto.username !== undefined) patch.username = dto.username;
+    if (dto.phoneNumber !== undefined) patch.phoneNumber = dto.phoneNumber;
+    if (dto.type !== undefined) patch.type = dto.type;
+    if (dto.role !== undefined) patch.role = dto.role;
+    if (dto.status !== undefined) patch.status = dto.status;
+    if (dto.isVerified !== undefined) patch.isVerified = dto.isVerified;
+    if (dto.credits !== undefined) patch.creditsRemaining = dto.credits.remaining;
+    if (Object.keys(patch).length === 0) return toUserDto(target);
+    let updated: UserRow | null;
+    try {
+      updated = await this.users.update(targetId, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictException('That username is taken');
+      throw err;
+    }
+    if (dto.status === 'suspended') await this.tokens.revokeAllForUser(targetId);
+    return toUserDto(updated ?? target);
+  }
+
+  async remove(caller: AuthUser, id: string): Promise<{ message: string }> {
+    if (id === caller.id) throw new BadRequestException('You cannot remove your own account here');
+    const target = await this.mustFind(id);
+    if (target.role === 'super_admin' && caller.role !== 'super_admin') {
+      throw new ForbiddenException('Only a super admin can remove a super admin');
+    }
+    await this.users.remove(id);
+    return { message: 'User removed' };
+  }
+
+  async updateVisibility(caller: AuthUser, dto: UpdateVisibilityDto): Promise<UserDto> {
+    const user = await this.mustFind(caller.id);
+    const patch: Partial<NewUserRow> =
+      dto.field === 'isVisible'
+        ? { isVisible: dto.visible }
+        : { preferences: { ...user.preferences, [dto.field]: dto.visible } };
+    return toUserDto((await this.users.update(caller.id, patch)) ?? user);
+  }
+
+  async updatePassword(caller: AuthUser, dto: UpdatePasswordDto): Promise<{ message: string }> {
+    if (dto.userId !== caller.id) throw new ForbiddenException('You can only change your own password');
+    const user = await this.mustFind(caller.id);
+    if (!user.passwordHash) {
+      throw new BadRequestException('This account has no password yet; use "Forgot password" to set one');
+    }
+    if (!(await argon2.verify(user.passwordHash, dto.currentPassword))) {
+      throw new BadRequestException('Current password is incorrect');
+    }
+    await this.users.update(user.id, { passwordHash: await argon2.hash(dto.newPassword, HASH_OPTIONS) });
+    await this.tokens.revokeAllForUser(user.id, caller.sessionId);
+    return { message: 'Password updated; other sessions were logged out' };
+  }
+
+  async requestPasswordReset(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(email);
+    if (user && user.status === 'active') await this.sendToken(user, 'reset_password');
+    return { message: RESET_REQUEST_ANSWER };
+  }
+
+  async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+    const passwordHash = await argon2.hash(newPassword, HASH_OPTIONS);
+    const userId = await this.users.transaction(async (repo) => {
+      const id = await repo.consumeToken('reset_password', sha256(token));
+      if (id) await repo.update(id, { passwordHash });
+      return id;
+    });
+    if (!userId) throw new BadRequestException('This reset link is invalid or has expired; ask for a new one');
+    await this.tokens.revokeAllForUser(userId);
+    return { message: 'Password changed; log in with the new password' };
+  }
+
+  async requestEmailVerification(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(email);
+    if (user && !user.isVerified && user.status === 'active') await this.sendToken(user, 'verify_email');
+    return { message: VERIFY_REQUEST_ANSWER };
+  }
+
+  async verifyEmail(token: string): Promise<{ message: string }> {
+    const userId = await this.users.consumeToken('verify_email', sha256(token));
+    if (!userId) throw new BadRequestException('This confirmation link is invalid or has expired; ask for a new one');
+    await this.users.update(userId, { isVerified: true });
+    return { message: 'E-mail address confirmed' };
+  }
+
+  async setAvatar(userId: string, avatarUrl: string): Promise<{ user: UserDto; previous: string | null }> {
+    const user = await this.mustFind(userId);
+    const updated = await this.users.update(userId, { avatar: avatarUrl });
+    return { user: toUserDto(updated ?? user), previous: user.avatar };
+  }
+
+  private async sendToken(user: UserRow, purpose: TokenPurpose): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    await this.users.retireTokens(user.id, purpose);
+    await this.users.createToken(user.id, purpose, sha256(token), new Date(Date.now() + TOKEN_TTL_MS[purpose]));
+    const name = user.firstName;
+    const link = (page: string) => `${this.config.appUrl}/${page}?token=${encodeURIComponent(token)}`;
+    await this.mail.enqueue(
+      purpose === 'reset_password'
+        ? passwordResetEmail(user.email, name, link('reset-password'))
+        : verificationEmail(user.email, name, link('verify-email')),
+    );
+  }
+
+  private async mustFind(id: string): Promise<UserRow> {
+    const user = await this.users.findById(id);
+    if (!user) throw new NotFoundException('User not found');
+    return user;
+  }
+}
+
+const FILTER_VALUES: Record<string, readonly string[]> = {
+  role: USER_ROLES,
+  status: USER_STATUSES,
+  type: USER_TYPES,
+  provider: AUTH_PROVIDERS,
+};
+
+/** Turns the `query` of a user search body into whitelisted filters; anything else is a 400. */
+export function parseUserFilters(query: unknown): UserFilters {
+  if (query === undefined || query === null || query === '') return {};
+  if (typeof query === 'string') return { text: query.trim().slice(0, 200) || undefined };
+  if (typeof query !== 'object' || Array.isArray(query)) {
+    throw new BadRequestException('query must be a search text or an object of filters');
+  }
+  const filters: UserFilters = {};
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (key in FILTER_VALUES) {
+      const list = Array.isArray(value) ? value : [value];
+      const allowed = FILTER_VALUES[key];
+      for (const v of list) {
+        if (typeof v !== 'string' || !allowed.includes(v)) {
+          throw new BadRequestException(`query.${key} must be one of: ${allowed.join(', ')}`);
+        }
+      }
+      (filters as Record<string, unknown>)[key] = list;
+    } else if (key === 'isVerified') {
+      if (typeof value !== 'boolean') throw new BadRequestException('query.isVerified must be true or false');
+      filters.isVerified = value;
+    } else if (key === 'email' || key === 'text') {
+      if (typeof value !== 'string') throw new BadRequestException(`query.${key} must be a string`);
+      filters[key] = value.trim().slice(0, 254);
+    } else {
+      throw new BadRequestException(
+        `Unknown query field '${key}' for user; allowed: text, email, isVerified, ${Object.keys(FILTER_VALUES).join(', ')}`,
+      );
+    }
+  }
+  return filters;
+}

@@ -1,0 +1,10 @@
+/** RTK Query codegen: reads the committed OpenAPI document and writes the typed hooks. */
+module.exports = {
+  schemaFile: '../../openapi/openapi.json',
+  apiFile: './src/lib/api/base-api.ts',
+  apiImport: 'baseApi',
+  outputFile: process.env.RTK_CODEGEN_OUT || './src/lib/api/generated.ts',
+  exportName: 'api',
+  hooks: { queries: true, lazyQueries: true, mutations: true },
+  tag: true,
+};

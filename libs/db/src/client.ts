@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+  /** Applies the committed SQL migrations. */
+  migrate(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise an embedded PGlite database stored in `pgliteDir`.
+ */
+export async function openDatabase(options: {
+  url?: string;
+  pgliteDir?: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './client';
+export * as schema from './schema';

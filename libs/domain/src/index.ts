@@ -1,0 +1,133 @@
+/**
+ * Pure domain constants shared by the API and the web app (spec sections 3, 6 and 9).
+ * No framework imports here.
+ */
+
+export const USER_TYPES = ['customer', 'broker', 'real_estate_salesperson', 'property_owner'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const USER_ROLES = ['user', 'viewer', 'admin', 'super_admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** Roles that may read the admin console. */
+export const STAFF_ROLES: readonly UserRole[] = ['viewer', 'admin', 'super_admin'];
+/** Roles that may change things through the admin console. */
+export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'super_admin'];
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const AUTH_PROVIDERS = ['local', 'google', 'facebook'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export const SUBSCRIPTION_PLANS = ['free', 'basic', 'premium'] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+export const SUBSCRIPTION_STATUSES = ['active', 'suspended', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const BILLING_PERIODS = ['free', 'monthly', 'annually', 'lifetime'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/** Plan prices in whole pesos (spec section 9); Enterprise is "contact sales". */
+export const PLAN_PRICES_PHP: Record<SubscriptionPlan, number> = { free: 0, basic: 1500, premium: 6500 };
+
+/** The user-controlled visibility switches of POST /user/update/visibility. */
+export const VISIBILITY_FIELDS = ['isVisible', 'receiveMonthlyUpdates', 'seeProfileViewers'] as const;
+export type VisibilityField = (typeof VISIBILITY_FIELDS)[number];
+
+export const LISTING_TYPES = ['residential', 'commercial', 'industrial', 'agricultural', 'land', 'other'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+export const NEARBY_CATEGORIES = [
+  'restaurants',
+  'malls',
+  'schools',
+  'hospitals',
+  'gas stations',
+  'hotels',
+  'government buildings',
+  'firestations',
+  'banks',
+  'warehouses',
+] as const;
+export type NearbyCategory = (typeof NEARBY_CATEGORIES)[number];
+
+export const PRODUCT_NAME = 'Tahanan';
+export const VERIFIED_TAG = `${PRODUCT_NAME} verified`;
+
+export const LISTING_TAGS = [
+  'for sale',
+  'for rent',
+  'as is where is',
+  'clean title',
+  'has ATS',
+  'looking for joint venture',
+  'company owned',
+  'individual owner',
+  VERIFIED_TAG,
+  'short term',
+  'long term',
+  'new',
+  'old',
+  'under construction',
+  'renovated',
+  'furnished',
+  'unfurnished',
+  'pet friendly',
+  'no pets allowed',
+] as const;
+
+export const CURRENCIES = ['PHP', 'USD', 'EUR', 'GBP', 'INR', 'CNY', 'JPY', 'KRW', 'BRL'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'PHP';
+
+/** Price bands in pesos; `max` null means open ended. */
+export const PRICE_BANDS: ReadonlyArray<{ min: number; max: number | null }> = [
+  { min: 0, max: 50_000 },
+  { min: 50_000, max: 100_000 },
+  { min: 100_000, max: 200_000 },
+  { min: 200_000, max: 500_000 },
+  { min: 500_000, max: 1_000_000 },
+  { min: 1_000_000, max: 5_000_000 },
+  { min: 5_000_000, max: null },
+];
+
+export const PAGINATION = {
+  defaultLimit: 10,
+  maxLimit: 100,
+  defaultPage: 1,
+  pageSizeChoices: [5, 10],
+  listingClientPageSize: 5,
+  messagePageSize: 20,
+} as const;
+
+export const UPLOAD_LIMITS = {
+  maxFiles: 5,
+  maxFileBytes: 10 * 1024 * 1024,
+  avatarMaxBytes: 2 * 1024 * 1024,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const DEFAULT_MAP_CENTER = { lat: 14.6384007, lng: 121.0550602 } as const;
+
+/** Login throttle: the 11th failed try inside 15 minutes is refused. */
+export const LOGIN_THROTTLE = { maxFailures: 10, windowSeconds: 15 * 60 } as const;
+
+export interface Pagination {
+  currentPage: number;
+  itemsOnPage: number;
+  totalPages: number;
+  totalItems: number;
+  itemsPerPage: number;
+}
+
+export function buildPagination(totalItems: number, itemsOnPage: number, limit: number, skip: number): Pagination {
+  return {
+    currentPage: limit > 0 ? Math.floor(skip / limit) + 1 : 1,
+    itemsOnPage,
+    totalPages: limit > 0 ? Math.ceil(totalItems / limit) : 0,
+    totalItems,
+    itemsPerPage: limit,
+  };
+}
