@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, INestApplication, PayloadTooLargeException, ValidationPipe } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -29,6 +29,17 @@ function spaMiddleware(webDist: string) {
   };
 }
 
+/** JSON bodies up to 1 MB, with errors that say what is wrong (Nest's own parser then skips). */
+function jsonBody() {
+  const parse = express.json({ limit: '1mb' });
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (err?: { type?: string }) => {
+      if (!err) return next();
+      if (err.type === 'entity.too.large') return next(new PayloadTooLargeException('The request body must be at most 1 MB'));
+      return next(new BadRequestException('The request body is not valid JSON'));
+    });
+}
+
 /** Everything an HTTP app needs, shared by main.ts, the OpenAPI export and the integration tests. */
 export function configureHttpApp(
   app: INestApplication,
@@ -57,6 +68,7 @@ export function configureHttpApp(
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(jsonBody());
   const allowed = new Set(config.corsOrigins);
   app.enableCors({
     origin: (origin: string | undefined, cb: (err: Error | null, allow?: string | false) => void) => cb(null, !origin || allowed.has(origin) ? origin ?? false : false),

@@ -61,18 +61,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
         error: typeof r.error === 'string' && r.error !== r.message ? r.error : errorName(status),
       };
     }
-    const maybe = exception as { type?: string; status?: number; statusCode?: number };
-    // body-parser errors (malformed JSON, body too large) carry their own 4xx status.
-    const status = maybe?.statusCode ?? maybe?.status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message =
-        maybe.type === 'entity.parse.failed'
-          ? 'The request body is not valid JSON'
-          : maybe.type === 'entity.too.large'
-            ? 'The request body is too large'
-            : (exception as Error).message;
-      return { statusCode: status, message, error: errorName(status) };
-    }
     return { statusCode: 500, message: 'Internal server error', error: errorName(500) };
   }
 

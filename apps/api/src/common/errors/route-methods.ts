@@ -1,5 +1,7 @@
 import { match, type MatchFunction } from 'path-to-regexp';
 
+const CATCH_ALL_METHOD_COUNT = 20;
+
 interface RouteEntry {
   matches: MatchFunction<object>;
   methods: Set<string>;
@@ -32,6 +34,8 @@ export class RouteMethodIndex {
     const byPath = new Map<string, Set<string>>();
     for (const layer of this.readStack()) {
       if (!layer.route) continue;
+      // Catch-alls registered for every method (Nest's own prefix handlers) say nothing about a path.
+      if (Object.keys(layer.route.methods).length >= CATCH_ALL_METHOD_COUNT) continue;
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       for (const p of paths) {
         const set = byPath.get(p) ?? new Set<string>();

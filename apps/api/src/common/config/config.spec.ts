@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives working defaults for the embedded setup', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ role: 'all', port: 3000, database: { url: undefined, pgliteDir: './data/pglite', migrate: true } });
+    expect(c.redis.url).toBe('redis://127.0.0.1:6379');
+    expect(c.auth.jwtSecretGenerated).toBe(true);
+    expect(c.oauth).toEqual({ google: undefined, facebook: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ ROLE: 'both' }, /ROLE/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET: must be at least 32 characters/],
+    [{ NODE_ENV: 'production' }, /JWT_SECRET: required when NODE_ENV=production/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_SECRET: required/],
+    [{ REDIS_PREFIX: 'a b' }, /REDIS_PREFIX/],
+  ])('stops on a bad value and names the variable (%j)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the CORS allow-list and the OAuth endpoints', () => {
+    const c = loadConfig({
+      CORS_ORIGINS: 'https://a.ph, https://b.ph',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+    });
+    expect(c.corsOrigins).toEqual(['https://a.ph', 'https://b.ph']);
+    expect(c.oauth.google).toMatchObject({ clientId: 'id', tokenURL: 'http://127.0.0.1:9/token' });
+  });
+});
