@@ -1,0 +1,123 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Redis from 'ioredis';
+
+const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The real built process (`npm run build` first): start-up checks, the PGlite default, graceful shutdown. */
+describe('the built server process', () => {
+  beforeAll(() => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first`);
+  });
+
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20000 });
+
+  it('stops with one line naming the variable when the configuration is bad', () => {
+    const r = run({ PORT: 'eighty' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^Invalid configuration: PORT:/);
+  });
+
+  it('stops with one line saying how to start Redis when it is unreachable', () => {
+    const r = run({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('Redis is not reachable at redis://127.0.0.1:1: start one with "redis-server --daemonize yes"');
+  });
+
+  describe('smoke: boots on PGlite with no DATABASE_URL', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tahanan-pglite-'));
+    const prefix = `pglite_${randomBytes(4).toString('hex')}`;
+    let child: ChildProcess;
+    let out = '';
+    let base = '';
+
+    beforeAll(async () => {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      child = spawn(process.execPath, [MAIN], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PGLITE_DIR: path.join(dir, 'pglite'),
+          REDIS_URL,
+          REDIS_PREFIX: prefix,
+          LOG_LEVEL: 'warn',
+          STORAGE_DIR: path.join(dir, 'uploads'),
+          MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+          WEB_DIST: dir,
+        },
+      });
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      for (let i = 0; i < 300; i++) {
+        if (out.includes('Tahanan is running')) return;
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server did not start:\n${out}`);
+    }, 40000);
+
+    afterAll(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('prints the URL and one demo login per role and type', () => {
+      expect(out).toContain('PGlite');
+      expect(out).toMatch(/App: +http:\/\/localhost:\d+\//);
+      for (const email of ['superadmin@', 'admin@', 'viewer@', 'customer@', 'broker@', 'salesperson@', 'owner@']) {
+        expect(out).toContain(email);
+      }
+    });
+
+    it('answers health, logs in a demo account and signs up a new one', async () => {
+      const health = await fetch(`${base}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+      const login = await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'broker@demo.tahanan.ph', password: 'Demo1234!' }),
+      });
+      expect(login.status).toBe(200);
+      expect((await login.json()).user.type).toBe('broker');
+      const created = await fetch(`${base}/api/user/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Pg', lastName: 'Lite', email: 'pglite@example.ph', password: 'embedded-1' }),
+      });
+      expect(created.status).toBe(201);
+    });
+
+    it('shuts down gracefully on SIGTERM', async () => {
+      const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
+      child.kill('SIGTERM');
+      // Nest runs the shutdown hooks (HTTP server, queues, database, Redis) and then re-raises the signal.
+      const { code, signal } = await exited;
+      expect(code === 0 || signal === 'SIGTERM').toBe(true);
+      expect(out).not.toMatch(/error/i);
+    }, 20000);
+  });
+});
