@@ -1,6 +1,6 @@
 /** RTK Query codegen: reads the committed OpenAPI document and writes the typed hooks. */
 module.exports = {
-  schemaFile: '../../openapi/openapi.json',
+  schemaFile: process.env.RTK_CODEGEN_SCHEMA || '../../openapi/openapi.json',
   apiFile: './src/lib/api/base-api.ts',
   apiImport: 'baseApi',
   outputFile: process.env.RTK_CODEGEN_OUT || './src/lib/api/generated.ts',
