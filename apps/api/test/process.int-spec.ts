@@ -100,7 +100,7 @@ describe('the built server process', () => {
         body: JSON.stringify({ email: 'broker@demo.tahanan.ph', password: 'Demo1234!' }),
       });
       expect(login.status).toBe(200);
-      expect((await login.json()).user.type).toBe('broker');
+      expect(((await login.json()) as { user: { type: string } }).user.type).toBe('broker');
       const created = await fetch(`${base}/api/user/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

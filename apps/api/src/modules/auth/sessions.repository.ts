@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { sessions, users } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 
@@ -45,9 +45,5 @@ export class SessionsRepository {
 
   async touchUser(userId: string): Promise<void> {
     await this.db.update(users).set({ lastActive: new Date() }).where(eq(users.id, userId));
-  }
-
-  async deleteExpired(before: Date): Promise<void> {
-    await this.db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
   }
 }
