@@ -63,6 +63,8 @@ export function configureHttpApp(
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
+          // plain-HTTP installs (a LAN, the e2e server) must keep working; HTTPS is the proxy's job
+          upgradeInsecureRequests: null,
         },
       },
       crossOriginEmbedderPolicy: false,
