@@ -38,3 +38,28 @@ describe('login rate limit (Redis)', () => {
     await tryLogin(m.user.email, 'wrong-password', '10.3.1.1').expect(429);
   });
 });
+
+describe('e-mail request rate limit (Redis)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the 6th reset request for one address inside an hour with 429, known account or not', async () => {
+    for (const email of [(await createUser(t)).user.email, uniqueEmail('nobody')]) {
+      for (let i = 0; i < 5; i++) {
+        await t.http.post('/api/user/request/reset-password').set('X-Forwarded-For', `10.4.${i}.1`).send({ email }).expect(200);
+      }
+      const res = await t.http.post('/api/user/request/reset-password').set('X-Forwarded-For', '10.4.9.1').send({ email }).expect(429);
+      expect(res.body.message).toBe('Too many e-mail requests. Please wait an hour before asking again.');
+    }
+  });
+
+  it('answers the 21st e-mail request from one address with 429', async () => {
+    for (let i = 0; i < 20; i++) {
+      await t.http.post('/api/user/request/verify-email').set('X-Forwarded-For', '10.5.0.1').send({ email: uniqueEmail('v') }).expect(200);
+    }
+    await t.http.post('/api/user/request/verify-email').set('X-Forwarded-For', '10.5.0.1').send({ email: uniqueEmail('v') }).expect(429);
+  });
+});

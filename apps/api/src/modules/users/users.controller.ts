@@ -124,8 +124,8 @@ export class UsersController {
   @Post('user/request/reset-password')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponseDto })
-  requestPasswordReset(@Body() dto: EmailRequestDto): Promise<{ message: string }> {
-    return this.users.requestPasswordReset(dto.email);
+  requestPasswordReset(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<{ message: string }> {
+    return this.users.requestPasswordReset(dto.email, meta(req));
   }
 
   @Public()
@@ -140,8 +140,8 @@ export class UsersController {
   @Post('user/request/verify-email')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponseDto })
-  requestEmailVerification(@Body() dto: EmailRequestDto): Promise<{ message: string }> {
-    return this.users.requestEmailVerification(dto.email);
+  requestEmailVerification(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<{ message: string }> {
+    return this.users.requestEmailVerification(dto.email, meta(req));
   }
 
   @Public()

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LoginThrottleService } from '../../common/rate-limit/login-throttle.service';
+import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.service';
 import { AvatarService } from './avatar.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
@@ -7,7 +7,7 @@ import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, AvatarService, LoginThrottleService],
+  providers: [UsersService, UsersRepository, AvatarService, AuthThrottleService],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -14,7 +14,7 @@ import type { NewUserRow, UserRow } from '@app/db';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { MailQueue } from '../../common/mail/mail.queue';
-import { LoginThrottleService } from '../../common/rate-limit/login-throttle.service';
+import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.service';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { AuthTokensService } from '../auth/auth-tokens.service';
 import type {
@@ -60,7 +60,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: AuthTokensService,
-    private readonly throttle: LoginThrottleService,
+    private readonly throttle: AuthThrottleService,
     private readonly mail: MailQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -251,7 +251,8 @@ export class UsersService {
     return { message: 'Password updated; other sessions were logged out' };
   }
 
-  async requestPasswordReset(email: string): Promise<{ message: string }> {
+  async requestPasswordReset(email: string, meta: RequestMeta): Promise<{ message: string }> {
+    await this.throttle.consumeEmailRequest('reset_password', email, meta.ip);
     const user = await this.users.findByEmail(email);
     if (user && user.status === 'active') await this.sendToken(user, 'reset_password');
     return { message: RESET_REQUEST_ANSWER };
@@ -269,7 +270,8 @@ export class UsersService {
     return { message: 'Password changed; log in with the new password' };
   }
 
-  async requestEmailVerification(email: string): Promise<{ message: string }> {
+  async requestEmailVerification(email: string, meta: RequestMeta): Promise<{ message: string }> {
+    await this.throttle.consumeEmailRequest('verify_email', email, meta.ip);
     const user = await this.users.findByEmail(email);
     if (user && !user.isVerified && user.status === 'active') await this.sendToken(user, 'verify_email');
     return { message: VERIFY_REQUEST_ANSWER };
