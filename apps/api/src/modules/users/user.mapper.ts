@@ -37,20 +37,15 @@ export function toUserDto(row: UserRow): UserDto {
   };
 }
 
+/** The fields another member sees of a visible profile. */
+const PUBLIC_FIELDS = [
+  '_id', 'avatar', 'username', 'firstName', 'middleName', 'lastName', 'type', 'dateSignedUp', 'isVerified', 'isVisible',
+] as const;
+
 /** What another member sees of a visible profile. */
 export function toPublicUserDto(row: UserRow): UserDto {
-  return {
-    _id: row.id,
-    avatar: row.avatar,
-    username: row.username,
-    firstName: row.firstName,
-    middleName: row.middleName,
-    lastName: row.lastName,
-    type: row.type,
-    dateSignedUp: row.dateSignedUp.toISOString(),
-    isVerified: row.isVerified,
-    isVisible: row.isVisible,
-  };
+  const full = toUserDto(row);
+  return Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, full[k]])) as unknown as UserDto;
 }
 
 /** Every field of the full user answer, for the `select` whitelist. */
