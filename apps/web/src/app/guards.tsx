@@ -1,0 +1,27 @@
+import { Navigate, Outlet } from 'react-router';
+import { isAdmin } from '@/lib/api/types';
+import { selectAuth, useAppSelector } from '@/lib/state/hooks';
+
+/** Pages that need login: a guest goes to the 401 page; while the user loads, nothing renders. */
+export function RequireAuth() {
+  const { token, user } = useAppSelector(selectAuth);
+  if (!token) return <Navigate to="/401" replace />;
+  if (!user) return null; // the global overlay shows "Please wait..." meanwhile
+  return <Outlet />;
+}
+
+/** Admin-only pages (admin and super_admin): anyone else goes to the 403 page. */
+export function RequireAdmin() {
+  const { token, user } = useAppSelector(selectAuth);
+  if (!token) return <Navigate to="/401" replace />;
+  if (!user) return null;
+  if (!isAdmin(user)) return <Navigate to="/403" replace />;
+  return <Outlet />;
+}
+
+/** Login and sign-up: a signed-in member goes straight to the dashboard. */
+export function GuestOnly() {
+  const { token, user } = useAppSelector(selectAuth);
+  if (token && user) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

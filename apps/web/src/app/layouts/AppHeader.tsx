@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Logo } from '@/components/ui/Logo';
+import { isAdmin, type User } from '@/lib/api/types';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
+import { logout } from '@/lib/state/session';
+
+export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || '?';
+}
+
+function UserMenu({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  const handleLogout = async () => {
+    close();
+    await dispatch(logout());
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label="Account menu"
+        aria-controls={anchor ? 'account-menu' : undefined}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : undefined}
+        size="small"
+      >
+        <Avatar src={user.avatar ?? undefined} alt={fullName(user)} sx={{ width: 36, height: 36 }}>
+          {initials(user)}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id="account-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{fullName(user)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to="/dashboard" onClick={close}>
+          <ListItemIcon>
+            <DashboardIcon fontSize="small" />
+          </ListItemIcon>
+          Dashboard
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/settings" onClick={close}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          Account settings
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={handleLogout}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Log out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+export function AppHeader() {
+  const user = useAppSelector(selectCurrentUser);
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 2 }}>
+        <Box component={RouterLink} to="/" sx={{ color: 'primary.main', textDecoration: 'none', display: 'flex' }}>
+          <Logo size={32} />
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        {user ? (
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <Button component={RouterLink} to="/dashboard" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+              Dashboard
+            </Button>
+            {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
+            <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
+              {fullName(user)}
+            </Typography>
+            <UserMenu user={user} />
+          </Box>
+        ) : (
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 1 }}>
+            <Button component={RouterLink} to="/login">
+              Log in
+            </Button>
+            <Button component={RouterLink} to="/signup" variant="contained">
+              Sign up
+            </Button>
+          </Box>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,92 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { RequireAuth, GuestOnly } from './guards';
+import { MainLayout } from './layouts/MainLayout';
+import { RootLayout } from './layouts/RootLayout';
+import type { RouteHandle } from './route-tracker';
+import { ForbiddenPage, NotFoundPage, RouteErrorPage, UnauthorizedPage } from './status';
+import type { ToastPosition } from './toaster';
+
+const notRemembered: RouteHandle = { rememberPath: false };
+
+function PageFallback() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+export interface AppRouteOptions {
+  /** Screen position of the toasts (default top-right). */
+  toastPosition?: ToastPosition;
+}
+
+/** The route table; feature pages load lazily. */
+export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObject[] {
+  return [
+    {
+      element: <RootLayout toastPosition={toastPosition} />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageFallback />,
+      children: [
+        {
+          element: <MainLayout />,
+          children: [
+            { index: true, lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
+            {
+              element: <GuestOnly />,
+              handle: notRemembered,
+              children: [
+                { path: 'login', lazy: () => import('@/features/auth').then((m) => ({ Component: m.LoginPage })) },
+                { path: 'signup', lazy: () => import('@/features/auth').then((m) => ({ Component: m.SignupPage })) },
+              ],
+            },
+            {
+              path: 'forgot-password',
+              handle: notRemembered,
+              lazy: () => import('@/features/auth').then((m) => ({ Component: m.ForgotPasswordPage })),
+            },
+            {
+              path: 'reset-password',
+              handle: notRemembered,
+              lazy: () => import('@/features/auth').then((m) => ({ Component: m.ResetPasswordPage })),
+            },
+            {
+              path: 'verify-email',
+              handle: notRemembered,
+              lazy: () => import('@/features/auth').then((m) => ({ Component: m.VerifyEmailPage })),
+            },
+            {
+              path: 'auth/callback',
+              handle: notRemembered,
+              lazy: () => import('@/features/auth').then((m) => ({ Component: m.AuthCallbackPage })),
+            },
+            {
+              element: <RequireAuth />,
+              children: [
+                {
+                  path: 'dashboard',
+                  lazy: () => import('@/features/dashboard').then((m) => ({ Component: m.DashboardPage })),
+                },
+                {
+                  path: 'settings',
+                  lazy: () => import('@/features/account').then((m) => ({ Component: m.SettingsPage })),
+                },
+              ],
+            },
+          ],
+        },
+        { path: '401', handle: notRemembered, element: <UnauthorizedPage /> },
+        { path: '403', handle: notRemembered, element: <ForbiddenPage /> },
+        { path: '404', handle: notRemembered, element: <NotFoundPage /> },
+        { path: '*', handle: notRemembered, element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(options?: AppRouteOptions) {
+  return createBrowserRouter(createRoutes(options));
+}

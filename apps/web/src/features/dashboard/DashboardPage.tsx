@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { useRequestEmailVerificationMutation } from '@/lib/api/generated';
+import { errorMessage } from '@/lib/api/errors';
+import { isAdmin } from '@/lib/api/types';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
+import { toast } from '@/lib/state/toasts-slice';
+
+const PLAN_LABELS: Record<string, string> = { free: 'Free', basic: 'Basic', premium: 'Premium' };
+
+function VerifyEmailNotice({ email }: { email: string }) {
+  const dispatch = useAppDispatch();
+  const [requestVerification, { isLoading }] = useRequestEmailVerificationMutation();
+  const [sent, setSent] = useState(false);
+  const resend = async () => {
+    try {
+      const res = await requestVerification({ emailRequestDto: { email } }).unwrap();
+      setSent(true);
+      dispatch(toast.success('Verification email sent', res.message));
+    } catch (error) {
+      dispatch(toast.error('Could not send the email', errorMessage(error)));
+    }
+  };
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button color="inherit" size="small" onClick={resend} disabled={isLoading || sent}>
+          {sent ? 'Sent' : 'Resend link'}
+        </Button>
+      }
+    >
+      Please verify your email address ({email}) to unlock every feature.
+    </Alert>
+  );
+}
+
+export function DashboardPage() {
+  const user = useAppSelector(selectCurrentUser);
+  if (!user) return null;
+  const plan = user.subscription?.plan;
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Stack spacing={3}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
+          <div>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+              Welcome back, {user.firstName}!
+            </Typography>
+            <Typography color="text.secondary">Here is what is happening with your account.</Typography>
+          </div>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {plan && <Chip label={`${PLAN_LABELS[plan] ?? plan} plan`} variant="outlined" />}
+            <Chip label={`${user.credits?.remaining ?? 0} AI credits`} variant="outlined" data-testid="credits" />
+            {isAdmin(user) && <Chip label="Admin" color="secondary" />}
+          </Stack>
+        </Stack>
+
+        {!user.isVerified && user.provider === 'local' && user.email && <VerifyEmailNotice email={user.email} />}
+
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Card variant="outlined" component="section" aria-labelledby="recent-activity-title">
+              <CardHeader
+                avatar={<HistoryIcon color="primary" />}
+                title={<span id="recent-activity-title">Recent activity</span>}
+                slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+              />
+              <CardContent>
+                <EmptyState
+                  title="No recent activity yet"
+                  description="Listings you view, save or message about will show up here."
+                />
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Card variant="outlined" component="section" aria-labelledby="pinned-items-title">
+              <CardHeader
+                avatar={<PushPinOutlinedIcon color="primary" />}
+                title={<span id="pinned-items-title">Pinned items</span>}
+                slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+              />
+              <CardContent>
+                <EmptyState
+                  title="No pinned items yet"
+                  description="Pin listings and reports to keep them at hand."
+                  action={
+                    <Button component={RouterLink} to="/settings" size="small">
+                      Complete your profile
+                    </Button>
+                  }
+                />
+              </CardContent>
+            </Card>
+          </Grid>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,129 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import ChatIcon from '@mui/icons-material/Chat';
+import InsightsIcon from '@mui/icons-material/Insights';
+import MapIcon from '@mui/icons-material/Map';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { formatPeso } from '@/lib/format';
+import { selectIsLoggedIn, useAppSelector } from '@/lib/state/hooks';
+import { PLAN_TEASERS } from './plans';
+
+const HIGHLIGHTS = [
+  { icon: <MapIcon />, title: 'Map search', text: 'Find houses, condos and lots for sale or rent on a map of nearby areas.' },
+  { icon: <ChatIcon />, title: 'Talk to owners', text: 'Message owners, brokers and salespeople in real time.' },
+  { icon: <InsightsIcon />, title: 'Market reports', text: 'Prices, trends and demographics for each barangay.' },
+  { icon: <SmartToyIcon />, title: 'Ask ARIA', text: 'Our AI assistant helps you research and compare properties.' },
+];
+
+export function HomePage() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  return (
+    <>
+      <Box
+        component="section"
+        sx={{
+          py: { xs: 8, md: 12 },
+          background: 'linear-gradient(135deg, #0b6e4f 0%, #14916a 60%, #f4b400 140%)',
+          color: '#fff',
+        }}
+      >
+        <Container maxWidth="md">
+          <Stack spacing={3} sx={{ textAlign: 'center', alignItems: 'center' }}>
+            <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>
+              Find a home or lot in the Philippines
+            </Typography>
+            <Typography variant="h6" component="p" sx={{ opacity: 0.9, maxWidth: 640 }}>
+              Houses, condominiums, commercial spaces and land for sale or rent, from owners, brokers and
+              salespeople across the country.
+            </Typography>
+            {loggedIn ? (
+              <Button component={RouterLink} to="/dashboard" variant="contained" color="secondary" size="large">
+                Go to dashboard
+              </Button>
+            ) : (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Button component={RouterLink} to="/signup" variant="contained" color="secondary" size="large">
+                  Create a free account
+                </Button>
+                <Button
+                  component={RouterLink}
+                  to="/login"
+                  variant="outlined"
+                  size="large"
+                  sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)' }}
+                >
+                  Log in
+                </Button>
+              </Stack>
+            )}
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container component="section" maxWidth="lg" sx={{ py: 8 }} aria-labelledby="highlights-heading">
+        <Typography id="highlights-heading" variant="h4" component="h2" sx={{ mb: 4, textAlign: 'center', fontWeight: 700 }}>
+          Everything you need to decide
+        </Typography>
+        <Grid container spacing={3}>
+          {HIGHLIGHTS.map((h) => (
+            <Grid key={h.title} size={{ xs: 12, sm: 6, md: 3 }}>
+              <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Box sx={{ color: 'primary.main', display: 'flex' }}>{h.icon}</Box>
+                <Typography variant="h6" component="h3">
+                  {h.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {h.text}
+                </Typography>
+              </Stack>
+            </Grid>
+          ))}
+        </Grid>
+      </Container>
+
+      <Box component="section" sx={{ py: 8, bgcolor: 'background.paper' }} aria-labelledby="plans-heading">
+        <Container maxWidth="lg">
+          <Typography id="plans-heading" variant="h4" component="h2" sx={{ mb: 4, textAlign: 'center', fontWeight: 700 }}>
+            Plans
+          </Typography>
+          <Grid container spacing={3}>
+            {PLAN_TEASERS.map((plan) => (
+              <Grid key={plan.id} size={{ xs: 12, sm: 6, md: 3 }}>
+                <Card variant="outlined" sx={{ height: '100%' }} data-testid={`plan-${plan.id}`}>
+                  <CardContent>
+                    <Typography variant="h6" component="h3">
+                      {plan.name}
+                    </Typography>
+                    <Typography
+                      variant="h4"
+                      component="p"
+                      sx={{ my: 1, fontWeight: 700, fontSize: plan.price === null ? '1.75rem' : undefined }}
+                    >
+                      {plan.price === null ? 'Contact sales' : formatPeso(plan.price)}
+                    </Typography>
+                    <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                      {plan.features.map((f) => (
+                        <Box component="li" key={f} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                          <CheckIcon fontSize="small" color="primary" />
+                          <Typography variant="body2">{f}</Typography>
+                        </Box>
+                      ))}
+                    </Stack>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </Container>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { HomePage } from './HomePage';
+export { PLAN_TEASERS, type PlanTeaser } from './plans';

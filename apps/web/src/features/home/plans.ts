@@ -1,0 +1,19 @@
+/** Plans of the spec (section 9); prices in PHP. `price: null` means "Contact sales". */
+export interface PlanTeaser {
+  id: 'free' | 'basic' | 'premium' | 'enterprise';
+  name: string;
+  price: number | null;
+  features: string[];
+}
+
+export const PLAN_TEASERS: PlanTeaser[] = [
+  { id: 'free', name: 'Free', price: 0, features: ['Browse and search listings', 'Save listings'] },
+  {
+    id: 'basic',
+    name: 'Basic',
+    price: 1500,
+    features: ['Unlimited ARIA chat', 'Limited property teaser', 'Research and comparison'],
+  },
+  { id: 'premium', name: 'Premium', price: 6500, features: ['Everything in Basic', 'Higher bandwidth'] },
+  { id: 'enterprise', name: 'Enterprise', price: null, features: ['Unlimited usage', 'Team management dashboard'] },
+];

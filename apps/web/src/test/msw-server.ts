@@ -1,0 +1,14 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Stand-in for the HTTP API in web unit tests; tests add their own handlers with server.use(). */
+export const defaultHandlers = [
+  http.get('*/api/health', () => HttpResponse.json({ status: 'ok', database: 'up', redis: 'up' })),
+  http.get('*/api/auth/providers', () => HttpResponse.json({ providers: [] })),
+];
+
+export const server = setupServer(...defaultHandlers);
+
+export function apiError(statusCode: number, message: string | string[], error = 'Error') {
+  return HttpResponse.json({ statusCode, message, error }, { status: statusCode });
+}

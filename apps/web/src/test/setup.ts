@@ -1,0 +1,35 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './msw-server';
+
+// jsdom has no fetch: Node's (undici) Request is used and cannot parse a relative URL such as
+// "/api/health". A browser resolves it against the page, so do the same here.
+const NativeRequest = globalThis.Request;
+class PageRelativeRequest extends NativeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
+  }
+}
+globalThis.Request = PageRelativeRequest as typeof Request;
+
+// Multipart uploads: jsdom's FormData/File/Blob cannot be streamed by Node's Request (the body never
+// completes). Use Node's own classes, as a browser's fetch would use its own.
+const NodeFormData = (
+  await new Response('a=b', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
+).constructor as typeof FormData;
+globalThis.FormData = NodeFormData;
+globalThis.File = NodeFile as unknown as typeof File;
+globalThis.Blob = NodeBlob as unknown as typeof Blob;
+
+// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());
