@@ -1,5 +1,5 @@
 import type { UserRow } from '@app/db';
-import type { UserDto } from './dto/user-output.dto';
+import type { UserDto, UserViewDto } from './dto/user-output.dto';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -43,9 +43,9 @@ const PUBLIC_FIELDS = [
 ] as const;
 
 /** What another member sees of a visible profile. */
-export function toPublicUserDto(row: UserRow): UserDto {
+export function toPublicUserDto(row: UserRow): UserViewDto {
   const full = toUserDto(row);
-  return Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, full[k]])) as unknown as UserDto;
+  return Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, full[k]])) as unknown as UserViewDto;
 }
 
 /** Every field of the full user answer, for the `select` whitelist. */

@@ -20,7 +20,7 @@ import {
   UpdateVisibilityDto,
   VerifyEmailDto,
 } from './dto/user-input.dto';
-import { AuthResponseDto, UserDto, UserListDto } from './dto/user-output.dto';
+import { AuthResponseDto, UserDto, UserListDto, UserViewDto } from './dto/user-output.dto';
 import { UsersService, type RequestMeta } from './users.service';
 
 const meta = (req: Request): RequestMeta => ({ ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
@@ -69,12 +69,12 @@ export class UsersController {
   }
 
   @Get('user/get/:id')
-  @ApiOkResponse({ type: UserDto })
+  @ApiOkResponse({ type: UserViewDto })
   getUserById(
     @CurrentUser() caller: AuthUser,
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('User not found') })) id: string,
     @Query() query: ListQueryDto,
-  ): Promise<Partial<UserDto>> {
+  ): Promise<UserViewDto> {
     return this.users.getById(caller, id, query);
   }
 

@@ -26,7 +26,7 @@ import type {
   UpdateUserDto,
   UpdateVisibilityDto,
 } from './dto/user-input.dto';
-import type { AuthResponseDto, UserDto, UserListDto } from './dto/user-output.dto';
+import type { AuthResponseDto, UserDto, UserListDto, UserViewDto } from './dto/user-output.dto';
 import { toPublicUserDto, toUserDto, USER_FIELDS } from './user.mapper';
 import { isUniqueViolation, USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserSortKey } from './users.repository';
 import { passwordResetEmail, verificationEmail } from './user-emails';
@@ -155,22 +155,22 @@ export class UsersService {
     return toUserDto(await this.mustFind(caller.id));
   }
 
-  async getById(caller: AuthUser, id: string, raw: RawListQuery): Promise<Partial<UserDto>> {
+  async getById(caller: AuthUser, id: string, raw: RawListQuery): Promise<UserViewDto> {
     const query = parseListQuery(raw, USER_QUERY_SPEC);
     const user = await this.users.findById(id);
     const isStaff = STAFF_ROLES.includes(caller.role);
     if (!user || (!isStaff && caller.id !== id && (!user.isVisible || user.status !== 'active'))) {
       throw new NotFoundException('User not found');
     }
-    const dto = isStaff || caller.id === id ? toUserDto(user) : toPublicUserDto(user);
-    return applySelection(dto, query);
+    const dto: UserViewDto = isStaff || caller.id === id ? toUserDto(user) : toPublicUserDto(user);
+    return applySelection(dto, query) as UserViewDto;
   }
 
   async list(raw: RawListQuery, filters: UserFilters = {}): Promise<UserListDto> {
     const query = parseListQuery(raw, USER_QUERY_SPEC);
     const { rows, total } = await this.users.search(filters, query.sort, query.limit, query.skip);
     return {
-      users: rows.map((r) => applySelection(toUserDto(r), query) as UserDto),
+      users: rows.map((r) => applySelection(toUserDto(r), query) as UserViewDto),
       pagination: buildPagination(total, rows.length, query.limit, query.skip),
     };
   }

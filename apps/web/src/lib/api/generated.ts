@@ -217,7 +217,7 @@ export type GetAllUsersApiArg = {
   /** Accepted for compatibility; answers are always plain JSON */
   lean?: string;
 };
-export type GetUserByIdApiResponse = /** status 200  */ UserDto;
+export type GetUserByIdApiResponse = /** status 200  */ UserViewDto;
 export type GetUserByIdApiArg = {
   id: string;
   /** Fields to return, e.g. 'firstName lastName' or '-email' */
@@ -309,27 +309,28 @@ export type SubscriptionDto = {
 export type UserDto = {
   _id: string;
   avatar: string | null;
-  createdAt?: string;
-  credits?: CreditsDto;
+  createdAt: string;
+  credits: CreditsDto;
   dateSignedUp: string;
-  email?: string;
+  email: string;
   firstName: string;
   isVerified: boolean;
   isVisible: boolean;
-  kyc?: object | null;
-  lastActive?: string | null;
+  /** Identity verification (not yet available) */
+  kyc: object | null;
+  lastActive: string | null;
   lastName: string;
   middleName: string | null;
-  phoneNumber?: string | null;
-  preferences?: PreferencesDto;
-  provider?: "local" | "google" | "facebook";
-  role?: "user" | "viewer" | "admin" | "super_admin";
-  saved?: SavedItemsDto;
-  status?: "active" | "suspended";
-  subscription?: SubscriptionDto;
-  subscriptionHistory?: SubscriptionDto[];
+  phoneNumber: string | null;
+  preferences: PreferencesDto;
+  provider: "local" | "google" | "facebook";
+  role: "user" | "viewer" | "admin" | "super_admin";
+  saved: SavedItemsDto;
+  status: "active" | "suspended";
+  subscription: SubscriptionDto;
+  subscriptionHistory: SubscriptionDto[];
   type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
-  updatedAt?: string;
+  updatedAt: string;
   username: string | null;
 };
 export type HealthDto = {
@@ -341,10 +342,10 @@ export type CreateAdminDto = {
   email: string;
   firstName: string;
   lastName: string;
-  middleName?: object | null;
+  middleName?: string | null;
   /** At least 8 characters */
   password: string;
-  phoneNumber?: object | null;
+  phoneNumber?: string | null;
   role?: "admin" | "viewer" | "super_admin";
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
 };
@@ -357,10 +358,10 @@ export type CreateUserDto = {
   email: string;
   firstName: string;
   lastName: string;
-  middleName?: object | null;
+  middleName?: string | null;
   /** At least 8 characters */
   password: string;
-  phoneNumber?: object | null;
+  phoneNumber?: string | null;
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
 };
 export type PaginationDto = {
@@ -370,9 +371,36 @@ export type PaginationDto = {
   totalItems: number;
   totalPages: number;
 };
+export type UserViewDto = {
+  _id?: string;
+  avatar?: string | null;
+  createdAt?: string;
+  credits?: CreditsDto;
+  dateSignedUp?: string;
+  email?: string;
+  firstName?: string;
+  isVerified?: boolean;
+  isVisible?: boolean;
+  /** Identity verification (not yet available) */
+  kyc?: object | null;
+  lastActive?: string | null;
+  lastName?: string;
+  middleName?: string | null;
+  phoneNumber?: string | null;
+  preferences?: PreferencesDto;
+  provider?: "local" | "google" | "facebook";
+  role?: "user" | "viewer" | "admin" | "super_admin";
+  saved?: SavedItemsDto;
+  status?: "active" | "suspended";
+  subscription?: SubscriptionDto;
+  subscriptionHistory?: SubscriptionDto[];
+  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  updatedAt?: string;
+  username?: string | null;
+};
 export type UserListDto = {
   pagination: PaginationDto;
-  users: UserDto[];
+  users: UserViewDto[];
 };
 export type LoginDto = {
   email: string;
@@ -422,15 +450,15 @@ export type UpdateUserDto = {
   /** Admins only, never on oneself */
   isVerified?: boolean;
   lastName?: string;
-  middleName?: object | null;
-  phoneNumber?: object | null;
+  middleName?: string | null;
+  phoneNumber?: string | null;
   /** Admins only, never on oneself */
   role?: "user" | "viewer" | "admin" | "super_admin";
   /** Admins only, never on oneself */
   status?: "active" | "suspended";
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
   /** 3-30 letters, digits, dots, dashes or underscores */
-  username?: object | null;
+  username?: string | null;
 };
 export type UpdatePasswordDto = {
   currentPassword: string;

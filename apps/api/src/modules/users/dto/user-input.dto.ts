@@ -43,7 +43,7 @@ export class CreateUserDto {
   @MaxLength(100)
   firstName!: string;
 
-  @ApiPropertyOptional({ example: 'Santos', nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Santos', nullable: true })
   @trimToNull()
   @IsOptional()
   @IsString()
@@ -69,7 +69,7 @@ export class CreateUserDto {
   @MaxLength(128)
   password!: string;
 
-  @ApiPropertyOptional({ example: '+639171234567', nullable: true })
+  @ApiPropertyOptional({ type: String, example: '+639171234567', nullable: true })
   @trimToNull()
   @IsOptional()
   @IsPhoneNumber('PH', { message: 'phoneNumber must be a valid phone number, e.g. +639171234567 or 09171234567' })
@@ -129,7 +129,7 @@ export class UpdateUserDto {
   @MaxLength(100)
   firstName?: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @trimToNull()
   @IsOptional()
   @IsString()
@@ -144,13 +144,13 @@ export class UpdateUserDto {
   @MaxLength(100)
   lastName?: string;
 
-  @ApiPropertyOptional({ nullable: true, description: '3-30 letters, digits, dots, dashes or underscores' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: '3-30 letters, digits, dots, dashes or underscores' })
   @trimToNull()
   @IsOptional()
   @Matches(/^[a-zA-Z0-9._-]{3,30}$/, { message: 'username must be 3-30 letters, digits, dots, dashes or underscores' })
   username?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @trimToNull()
   @IsOptional()
   @IsPhoneNumber('PH', { message: 'phoneNumber must be a valid phone number, e.g. +639171234567 or 09171234567' })

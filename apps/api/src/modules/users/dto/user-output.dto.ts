@@ -1,5 +1,20 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AUTH_PROVIDERS, BILLING_PERIODS, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, USER_ROLES, USER_STATUSES, USER_TYPES } from '@app/domain';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
+import {
+  AUTH_PROVIDERS,
+  BILLING_PERIODS,
+  SUBSCRIPTION_PLANS,
+  SUBSCRIPTION_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+  USER_TYPES,
+  type AuthProvider,
+  type BillingPeriod,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
+  type UserRole,
+  type UserStatus,
+  type UserType,
+} from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
 
 export class CreditsDto {
@@ -7,9 +22,9 @@ export class CreditsDto {
 }
 
 export class SubscriptionDto {
-  @ApiProperty({ enum: SUBSCRIPTION_PLANS }) plan!: string;
-  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: string;
-  @ApiProperty({ enum: BILLING_PERIODS }) billingPeriod!: string;
+  @ApiProperty({ enum: SUBSCRIPTION_PLANS }) plan!: SubscriptionPlan;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: SubscriptionStatus;
+  @ApiProperty({ enum: BILLING_PERIODS }) billingPeriod!: BillingPeriod;
 }
 
 export class SavedItemsDto {
@@ -21,7 +36,7 @@ export class PreferencesDto {
   @ApiProperty({ description: 'See info about people who view my profile' }) seeProfileViewers!: boolean;
 }
 
-/** A user as the API shows it. Another member's profile omits the private fields. */
+/** The whole user record: the user themself, and staff, see this. Never carries the password hash. */
 export class UserDto {
   @ApiProperty() _id!: string;
   @ApiProperty({ type: String, nullable: true }) avatar!: string | null;
@@ -29,24 +44,32 @@ export class UserDto {
   @ApiProperty() firstName!: string;
   @ApiProperty({ type: String, nullable: true }) middleName!: string | null;
   @ApiProperty() lastName!: string;
-  @ApiPropertyOptional() email?: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) phoneNumber?: string | null;
-  @ApiPropertyOptional({ enum: USER_ROLES }) role?: string;
-  @ApiPropertyOptional({ enum: USER_STATUSES }) status?: string;
-  @ApiProperty({ enum: USER_TYPES }) type!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ type: String, nullable: true }) phoneNumber!: string | null;
+  @ApiProperty({ enum: USER_ROLES }) role!: UserRole;
+  @ApiProperty({ enum: USER_STATUSES }) status!: UserStatus;
+  @ApiProperty({ enum: USER_TYPES }) type!: UserType;
   @ApiProperty() dateSignedUp!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) lastActive?: string | null;
-  @ApiPropertyOptional({ type: CreditsDto }) credits?: CreditsDto;
-  @ApiPropertyOptional({ type: Object, nullable: true }) kyc?: null;
-  @ApiPropertyOptional({ type: SubscriptionDto }) subscription?: SubscriptionDto;
-  @ApiPropertyOptional({ type: [SubscriptionDto] }) subscriptionHistory?: SubscriptionDto[];
-  @ApiPropertyOptional({ type: SavedItemsDto }) saved?: SavedItemsDto;
+  @ApiProperty({ type: String, nullable: true }) lastActive!: string | null;
+  @ApiProperty({ type: CreditsDto }) credits!: CreditsDto;
+  @ApiProperty({ type: Object, nullable: true, description: 'Identity verification (not yet available)' }) kyc!: null;
+  @ApiProperty({ type: SubscriptionDto }) subscription!: SubscriptionDto;
+  @ApiProperty({ type: [SubscriptionDto] }) subscriptionHistory!: SubscriptionDto[];
+  @ApiProperty({ type: SavedItemsDto }) saved!: SavedItemsDto;
   @ApiProperty() isVerified!: boolean;
   @ApiProperty() isVisible!: boolean;
-  @ApiPropertyOptional({ enum: AUTH_PROVIDERS }) provider?: string;
-  @ApiPropertyOptional({ type: PreferencesDto }) preferences?: PreferencesDto;
-  @ApiPropertyOptional() createdAt?: string;
-  @ApiPropertyOptional() updatedAt?: string;
+  @ApiProperty({ enum: AUTH_PROVIDERS }) provider!: AuthProvider;
+  @ApiProperty({ type: PreferencesDto }) preferences!: PreferencesDto;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
+}
+
+/**
+ * A user in a list or fetched by id: the fields that `select` kept, and for another member's
+ * profile only the public ones (no e-mail, phone, role, credits or preferences).
+ */
+export class UserViewDto extends PartialType(UserDto) {
+  @ApiProperty() _id!: string;
 }
 
 export class AuthResponseDto {
@@ -55,6 +78,6 @@ export class AuthResponseDto {
 }
 
 export class UserListDto {
-  @ApiProperty({ type: [UserDto] }) users!: UserDto[];
+  @ApiProperty({ type: [UserViewDto] }) users!: UserViewDto[];
   @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
 }

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { FormTextField } from '@/components/ui/FormTextField';
 import { useUpdateUserMutation } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
-import { nullableString, type User } from '@/lib/api/types';
+import type { User } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { phoneRules } from '@/lib/validation';
@@ -46,8 +46,8 @@ export function ProfileForm({ user }: { user: User }) {
     // Optional fields: a filled value is sent, an emptied one becomes null, an untouched empty one is left out.
     const optional = (key: 'middleName' | 'username' | 'phoneNumber') => {
       const value = values[key].trim();
-      if (value) return { [key]: nullableString(value) };
-      return before[key] ? { [key]: nullableString(null) } : {};
+      if (value) return { [key]: value };
+      return before[key] ? { [key]: null } : {};
     };
     try {
       const saved = await updateUser({

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { FormPasswordField, FormTextField } from '@/components/ui/FormTextField';
 import { useCreateUserMutation } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
-import { nullableString, type UserType } from '@/lib/api/types';
+import type { UserType } from '@/lib/api/types';
 import { sessionStarted } from '@/lib/state/auth-slice';
 import { useAppDispatch, useGlobalLoading } from '@/lib/state/hooks';
 import { emailRules, newPasswordRules, PASSWORD_HINT, phoneRules } from '@/lib/validation';
@@ -48,8 +48,8 @@ export function SignupPage() {
           email: values.email.trim(),
           password: values.password,
           type: values.type as UserType,
-          ...(middleName ? { middleName: nullableString(middleName) } : {}),
-          ...(phoneNumber ? { phoneNumber: nullableString(phoneNumber) } : {}),
+          ...(middleName ? { middleName } : {}),
+          ...(phoneNumber ? { phoneNumber } : {}),
         },
       }).unwrap();
       dispatch(sessionStarted({ token: session.token, user: session.user }));
