@@ -64,4 +64,14 @@ async function bootstrap(): Promise<void> {
   printWelcome(config, seeded);
 }
 
+// Whatever escapes the request pipeline is logged as one JSON line before the process ends.
+process.on('unhandledRejection', (reason) => {
+  console.error(JSON.stringify({ level: 60, msg: 'Unhandled promise rejection', err: String((reason as Error)?.stack ?? reason) }));
+  process.exit(1);
+});
+process.on('uncaughtException', (err) => {
+  console.error(JSON.stringify({ level: 60, msg: 'Uncaught exception', err: String(err?.stack ?? err) }));
+  process.exit(1);
+});
+
 void bootstrap();
