@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Extension } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -38,11 +39,13 @@ export async function openDatabase(options: {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // a subpath export, which this package's "node" module resolution cannot type; loaded at run time
+  const { pg_trgm } = (await import('@electric-sql/pglite/contrib/pg_trgm' as string)) as { pg_trgm: Extension };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   return {

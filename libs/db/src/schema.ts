@@ -1,5 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,3 +123,219 @@ export const appState = pgTable('app_state', {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/* ---------------------------------------------------------------------------------------------
+ * Philippine places (PSGC) and points of interest
+ * ------------------------------------------------------------------------------------------- */
+
+export const PLACE_LEVELS = ['region', 'province', 'city', 'municipality', 'submunicipality', 'barangay'] as const;
+
+/** Every region, province, city/municipality and barangay, keyed by its 10-digit PSGC code. */
+export const places = pgTable(
+  'places',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    level: text('level', { enum: PLACE_LEVELS }).notNull(),
+    regionCode: text('region_code'),
+    /** Null for Metro Manila cities and other places directly under a region. */
+    provinceCode: text('province_code'),
+    /** For barangays: the city or municipality (or sub-municipality) they belong to. */
+    cityCode: text('city_code'),
+    population: integer('population'),
+    incomeClass: text('income_class'),
+    urbanRural: text('urban_rural'),
+    cityClass: text('city_class'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    areaKm2: doublePrecision('area_km2'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('places_level_region_idx').on(t.level, t.regionCode),
+    index('places_province_idx').on(t.provinceCode),
+    index('places_city_idx').on(t.cityCode),
+  ],
+);
+
+/** Points of interest for "areas nearby", imported from OpenStreetMap. */
+export const pointsOfInterest = pgTable(
+  'points_of_interest',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    osmType: text('osm_type', { enum: ['node', 'way', 'relation'] }).notNull(),
+    osmId: bigint('osm_id', { mode: 'number' }).notNull(),
+    category: text('category').notNull(),
+    name: text('name'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    tags: jsonb('tags').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('poi_osm_key').on(t.osmType, t.osmId, t.category),
+    index('poi_category_idx').on(t.category),
+    index('poi_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
+  ],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Listings
+ * ------------------------------------------------------------------------------------------- */
+
+export interface ListingImage {
+  _id: string;
+  /** Full-size web copy. */
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  createdAt: string;
+}
+
+export const listingCodeSeq = pgSequence('listing_code_seq', { startWith: 1000 });
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    descriptionHtml: text('description_html').notNull().default(''),
+    status: text('status', { enum: ['draft', 'active', 'sold', 'rented', 'archived'] }).notNull().default('active'),
+    type: text('type', { enum: ['residential', 'commercial', 'industrial', 'agricultural', 'land', 'other'] }).notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    currency: text('currency').notNull().default('PHP'),
+    /** Asking price (sale) or monthly rent, in `currency`. */
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** Square metres. */
+    lotSize: numeric('lot_size', { precision: 12, scale: 2, mode: 'number' }),
+    floorSize: numeric('floor_size', { precision: 12, scale: 2, mode: 'number' }),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    addressType: text('address_type'),
+    street: text('street'),
+    regionCode: text('region_code').notNull(),
+    provinceCode: text('province_code'),
+    cityCode: text('city_code').notNull(),
+    barangayCode: text('barangay_code').notNull(),
+    /** Denormalised place names, so a listing reads without joins. */
+    regionName: text('region_name').notNull(),
+    provinceName: text('province_name'),
+    cityName: text('city_name').notNull(),
+    barangayName: text('barangay_name').notNull(),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    images: jsonb('images').$type<ListingImage[]>().notNull().default([]),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    views: integer('views').notNull().default(0),
+    savedCount: integer('saved_count').notNull().default(0),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    verified: boolean('verified').notNull().default(false),
+    isVisible: boolean('is_visible').notNull().default(true),
+    /** Lower-cased text the fuzzy search matches: name, code, address and the start of the description. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300))`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('listings_code_key').on(t.code),
+    index('listings_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('listings_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('listings_city_idx').on(t.cityCode, t.createdAt.desc()),
+    index('listings_barangay_idx').on(t.barangayCode),
+    index('listings_type_price_idx').on(t.type, t.price),
+    index('listings_price_idx').on(t.price),
+    index('listings_tags_idx').using('gin', t.tags),
+    index('listings_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
+    index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Proof-of-ownership files: private, only the owner and admins can fetch them. */
+export const listingDocuments = pgTable(
+  'listing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('listing_documents_listing_idx').on(t.listingId)],
+);
+
+export const listingReviews = pgTable(
+  'listing_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('listing_reviews_one_per_user').on(t.listingId, t.userId),
+    index('listing_reviews_listing_idx').on(t.listingId, t.createdAt.desc()),
+    check('listing_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Behaviour on a listing (view, share, inquiry...); a view counts once per viewer per day. */
+export const listingEvents = pgTable(
+  'listing_events',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.kind, t.viewerKey, t.day] })],
+);
+
+/** A member's saved listings, saved searches and pinned items. */
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['listing', 'search', 'pinned'] }).notNull(),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('saved_items_user_idx').on(t.userId, t.type, t.createdAt.desc()),
+    uniqueIndex('saved_items_listing_key').on(t.userId, t.type, t.listingId),
+  ],
+);
+
+export type PlaceRow = typeof places.$inferSelect;
+export type ListingRow = typeof listings.$inferSelect;
+export type NewListingRow = typeof listings.$inferInsert;
+export type SavedItemRow = typeof savedItems.$inferSelect;
