@@ -12,6 +12,10 @@ import { AuthModule } from './modules/auth/auth.module';
 import { SocialAuthModule } from './modules/auth/social/social-auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
+import { ListingsModule } from './modules/listings/listings.module';
+import { NearbyModule } from './modules/nearby/nearby.module';
+import { PlacesModule } from './modules/places/places.module';
+import { SavedModule } from './modules/saved/saved.module';
 import { SeedModule } from './modules/seed/seed.module';
 
 @Module({})
@@ -46,6 +50,10 @@ export class AppModule {
         UsersModule,
         SocialAuthModule,
         HealthModule,
+        PlacesModule,
+        NearbyModule,
+        ListingsModule,
+        SavedModule,
         SeedModule,
       ],
     };

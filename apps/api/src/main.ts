@@ -8,6 +8,9 @@ import { canReachRedis } from './common/redis/redis.module';
 import { configureHttpApp } from './http-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
+import { DemoListingsSeeder } from './modules/seed/demo-listings';
+import { loadReferencePlaces } from './modules/places/reference-places';
+import { DB, type Database } from './common/db/database.module';
 
 function readConfig(): AppConfig {
   try {
@@ -59,7 +62,12 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   configureHttpApp(app, config);
   await app.init();
+  if (config.database.migrate) {
+    const loaded = await loadReferencePlaces(app.get<Database>(DB));
+    if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
+  }
   const seeded = config.seedDemo ? await app.get(SeedService).seedDemoOnce() : false;
+  if (config.seedDemo) await app.get(DemoListingsSeeder).seedOnce();
   await app.listen(config.port, config.host);
   printWelcome(config, seeded);
 }

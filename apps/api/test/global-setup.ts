@@ -1,7 +1,8 @@
 import { openDatabase } from '@app/db';
+import { loadReferencePlaces } from '../src/modules/places/reference-places';
 import { TEMPLATE_DB, TEST_DB_PREFIX, urlFor, withAdmin } from './db-admin';
 
-/** Builds the migrated template database once per run; test files clone it. */
+/** Builds the migrated template database (with the PSGC reference places) once per run; test files clone it. */
 export default async function globalSetup(): Promise<void> {
   await withAdmin(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
@@ -13,5 +14,6 @@ export default async function globalSetup(): Promise<void> {
   });
   const handle = await openDatabase({ url: urlFor(TEMPLATE_DB), poolSize: 1 });
   await handle.migrate();
+  await loadReferencePlaces(handle.db);
   await handle.close();
 }

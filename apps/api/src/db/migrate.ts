@@ -1,12 +1,15 @@
 import { openDatabase } from '@app/db';
 import { ConfigError, loadConfig } from '../common/config/config';
+import { loadReferencePlaces } from '../modules/places/reference-places';
 
 /** `npm run migrate`: applies the committed migrations to DATABASE_URL (or the PGlite folder) and exits. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await openDatabase({ url: config.database.url, pgliteDir: config.database.pgliteDir, poolSize: 1 });
   await handle.migrate();
+  const loaded = await loadReferencePlaces(handle.db);
   await handle.close();
+  if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC).`);
   console.log(`Migrations applied to ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`}.`);
 }
 

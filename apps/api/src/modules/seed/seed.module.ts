@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ListingsModule } from '../listings/listings.module';
+import { PlacesModule } from '../places/places.module';
+import { DemoListingsSeeder } from './demo-listings';
 import { SeedService } from './seed.service';
 
-@Module({ providers: [SeedService], exports: [SeedService] })
+@Module({ imports: [ListingsModule, PlacesModule], providers: [SeedService, DemoListingsSeeder], exports: [SeedService, DemoListingsSeeder] })
 export class SeedModule {}

@@ -1,0 +1,152 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PaginationDto } from '../../../common/http/common.dto';
+
+export class ListingLocationDto {
+  @ApiProperty() lat!: number;
+  @ApiProperty() lng!: number;
+}
+
+export class ListingAddressDto {
+  @ApiProperty({ type: String, nullable: true }) type!: string | null;
+  @ApiProperty({ type: String, nullable: true }) street!: string | null;
+  @ApiProperty() region!: string;
+  @ApiProperty() regionCode!: string;
+  @ApiProperty({ type: String, nullable: true }) province!: string | null;
+  @ApiProperty({ type: String, nullable: true }) provinceCode!: string | null;
+  @ApiProperty() city!: string;
+  @ApiProperty() cityCode!: string;
+  @ApiProperty() barangay!: string;
+  @ApiProperty() barangayCode!: string;
+}
+
+export class ListingImageDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty() thumbnailUrl!: string;
+  @ApiProperty() width!: number;
+  @ApiProperty() height!: number;
+}
+
+export class ListingOwnerDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty({ type: String, nullable: true }) avatar!: string | null;
+}
+
+export class RatingDto {
+  @ApiProperty() average!: number;
+  @ApiProperty() count!: number;
+}
+
+export class ListingDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() code!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty() descriptionHtml!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty() type!: string;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty() currency!: string;
+  @ApiProperty() price!: number;
+  @ApiProperty({ type: Number, nullable: true }) lotSize!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) floorSize!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) bedrooms!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) bathrooms!: number | null;
+  @ApiProperty({ type: ListingLocationDto }) location!: ListingLocationDto;
+  @ApiProperty({ type: ListingAddressDto }) address!: ListingAddressDto;
+  @ApiProperty({ type: [String] }) amenities!: string[];
+  @ApiProperty({ type: [ListingImageDto] }) images!: ListingImageDto[];
+  @ApiProperty({ type: ListingOwnerDto }) owner!: ListingOwnerDto;
+  @ApiProperty({ type: String, nullable: true }) uploadedBy!: string | null;
+  @ApiProperty() views!: number;
+  @ApiProperty() savedCount!: number;
+  @ApiProperty({ type: RatingDto }) rating!: RatingDto;
+  @ApiProperty() verified!: boolean;
+  @ApiProperty() isVisible!: boolean;
+  @ApiProperty({ description: 'Whether the caller saved it (false for guests)' }) isSaved!: boolean;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
+}
+
+export class ListingListDto {
+  @ApiProperty({ type: [ListingDto] }) listings!: ListingDto[];
+  @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
+}
+
+class FacetValueDto {
+  @ApiProperty() value!: string;
+  @ApiProperty() count!: number;
+}
+class PriceBandFacetDto {
+  @ApiProperty() min!: number;
+  @ApiProperty({ type: Number, nullable: true }) max!: number | null;
+  @ApiProperty() count!: number;
+}
+class CityFacetDto {
+  @ApiProperty() code!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() count!: number;
+}
+export class ListingFacetsDto {
+  @ApiProperty({ type: [FacetValueDto] }) types!: FacetValueDto[];
+  @ApiProperty({ type: [FacetValueDto] }) tags!: FacetValueDto[];
+  @ApiProperty({ type: [PriceBandFacetDto] }) priceBands!: PriceBandFacetDto[];
+  @ApiProperty({ type: [CityFacetDto] }) cities!: CityFacetDto[];
+}
+
+export class NearbyItemDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty() lat!: number;
+  @ApiProperty() lng!: number;
+  @ApiProperty() distanceMeters!: number;
+}
+export class AreaNearbyDto {
+  @ApiProperty() category!: string;
+  @ApiProperty({ type: [NearbyItemDto] }) items!: NearbyItemDto[];
+}
+export class NearbyResultDto {
+  @ApiProperty({ type: [ListingDto] }) listings!: ListingDto[];
+  @ApiProperty({ type: [AreaNearbyDto] }) areasNearby!: AreaNearbyDto[];
+}
+
+export class SaveResultDto {
+  @ApiProperty() saved!: boolean;
+  @ApiProperty() savedCount!: number;
+}
+
+export class BehaviorResultDto {
+  @ApiProperty() views!: number;
+}
+
+export class DashboardResultDto {
+  @ApiProperty({ required: false }) totalListings?: number;
+  @ApiProperty({ required: false }) totalSaved?: number;
+  @ApiProperty({ required: false }) totalViews?: number;
+}
+
+export class OwnershipDocumentDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() filename!: string;
+  @ApiProperty() contentType!: string;
+  @ApiProperty() size!: number;
+  @ApiProperty() createdAt!: string;
+}
+export class OwnershipDocumentListDto {
+  @ApiProperty({ type: [OwnershipDocumentDto] }) documents!: OwnershipDocumentDto[];
+}
+
+export class ReviewUserDto extends ListingOwnerDto {}
+export class ReviewDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() rating!: number;
+  @ApiProperty() comment!: string;
+  @ApiProperty({ type: ReviewUserDto }) user!: ReviewUserDto;
+  @ApiProperty() createdAt!: string;
+}
+export class ReviewListDto {
+  @ApiProperty({ type: [ReviewDto] }) reviews!: ReviewDto[];
+  @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
+}

@@ -1,0 +1,121 @@
+import { BadRequestException } from '@nestjs/common';
+import { LISTING_TAGS, LISTING_TYPES } from '@app/domain';
+import { LISTING_STATUSES } from './dto/listing-input.dto';
+
+export interface Range {
+  min?: number;
+  max?: number;
+}
+
+/** A listing search after validation: only whitelisted fields, typed. */
+export interface ListingFilters {
+  text?: string;
+  ownerId?: string;
+  code?: string;
+  verified?: boolean;
+  price?: Range;
+  lotSize?: Range;
+  floorSize?: Range;
+  type?: string[];
+  tags?: string[];
+  status?: string[];
+  city?: string[];
+  barangay?: string[];
+  minRating?: number;
+  bounds?: { north: number; south: number; east: number; west: number };
+}
+
+const RANGE_FIELDS = ['price', 'lotSize', 'floorSize'] as const;
+const SET_FIELDS: Record<'type' | 'tags' | 'status' | 'city' | 'barangay', RegExp | readonly string[]> = {
+  type: LISTING_TYPES,
+  tags: LISTING_TAGS,
+  status: LISTING_STATUSES,
+  city: /^\d{10}$/,
+  barangay: /^\d{10}$/,
+};
+const MATCH_FIELDS = [...RANGE_FIELDS, ...Object.keys(SET_FIELDS), 'rating', 'verified'];
+const QUERY_FIELDS = ['owner', 'code', 'status', 'verified', 'type'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const bad = (message: string): never => {
+  throw new BadRequestException(message);
+};
+
+function parseRange(field: string, value: unknown): Range {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad(`match.${field} must be an object {min, max}`);
+  const { min, max, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length) bad(`match.${field} takes only min and max`);
+  for (const [k, v] of Object.entries({ min, max })) {
+    if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) {
+      bad(`match.${field}.${k} must be a number of at least 0`);
+    }
+  }
+  const range: Range = { min: (min as number | null) ?? undefined, max: (max as number | null) ?? undefined };
+  if (range.min !== undefined && range.max !== undefined && range.min > range.max) bad(`match.${field}.min must not exceed max`);
+  return range;
+}
+
+function parseSet(field: keyof typeof SET_FIELDS, value: unknown): string[] {
+  const list = Array.isArray(value) ? value : (value as { in?: unknown })?.in ?? [value];
+  if (!Array.isArray(list) || list.length > 100) bad(`match.${field} must be a list of at most 100 values`);
+  const allowed = SET_FIELDS[field];
+  for (const v of list as unknown[]) {
+    const ok = typeof v === 'string' && (allowed instanceof RegExp ? allowed.test(v) : allowed.includes(v));
+    if (!ok) {
+      bad(
+        allowed instanceof RegExp
+          ? `match.${field} values must be 10-digit PSGC codes`
+          : `match.${field} values must be among: ${(allowed as readonly string[]).join(', ')}`,
+      );
+    }
+  }
+  return list as string[];
+}
+
+/** Validates the `fuzzySearch`, `query`, `match` and `bounds` of a listing search. Unknown fields are 400. */
+export function parseListingFilters(input: {
+  fuzzySearch?: string;
+  query?: Record<string, unknown>;
+  match?: Record<string, unknown>;
+  bounds?: ListingFilters['bounds'];
+}): ListingFilters {
+  const f: ListingFilters = {};
+  const text = input.fuzzySearch?.trim();
+  if (text) f.text = text.toLowerCase();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (!QUERY_FIELDS.includes(key)) bad(`Unknown query field '${key}'; allowed: ${QUERY_FIELDS.join(', ')}`);
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'owner') {
+      if (typeof value !== 'string' || !UUID.test(value)) bad('query.owner must be a user id');
+      f.ownerId = value as string;
+    } else if (key === 'code') {
+      if (typeof value !== 'string') bad('query.code must be a string');
+      f.code = (value as string).trim().toUpperCase();
+    } else if (key === 'verified') {
+      if (typeof value !== 'boolean') bad('query.verified must be true or false');
+      f.verified = value as boolean;
+    } else {
+      f[key as 'status' | 'type'] = parseSet(key as 'status' | 'type', value);
+    }
+  }
+  for (const [key, value] of Object.entries(input.match ?? {})) {
+    if (!MATCH_FIELDS.includes(key)) bad(`Unknown match field '${key}'; allowed: ${MATCH_FIELDS.join(', ')}`);
+    if (value === undefined || value === null) continue;
+    if ((RANGE_FIELDS as readonly string[]).includes(key)) f[key as (typeof RANGE_FIELDS)[number]] = parseRange(key, value);
+    else if (key === 'rating') {
+      const min = typeof value === 'number' ? value : (value as { min?: unknown }).min;
+      if (typeof min !== 'number' || min < 0 || min > 5) bad('match.rating.min must be a number from 0 to 5');
+      f.minRating = min as number;
+    } else if (key === 'verified') {
+      if (typeof value !== 'boolean') bad('match.verified must be true or false');
+      f.verified = value as boolean;
+    } else f[key as keyof typeof SET_FIELDS] = parseSet(key as keyof typeof SET_FIELDS, value);
+  }
+  if (input.bounds) {
+    const b = input.bounds;
+    if (b.south > b.north) bad('bounds.south must not exceed bounds.north');
+    if (b.west > b.east) bad('bounds.west must not exceed bounds.east');
+    f.bounds = b;
+  }
+  return f;
+}

@@ -1,0 +1,66 @@
+import type { ListingRow } from '@app/db';
+import type { ListingDto } from './dto/listing-output.dto';
+
+export interface ListingOwnerRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+}
+
+export interface ListingWithOwner {
+  listing: ListingRow;
+  owner: ListingOwnerRow;
+  isSaved: boolean;
+}
+
+/** Fields a caller may `select` from a listing answer. */
+export const LISTING_FIELDS = [
+  'name', 'code', 'description', 'descriptionHtml', 'status', 'type', 'tags', 'currency', 'price', 'lotSize',
+  'floorSize', 'bedrooms', 'bathrooms', 'location', 'address', 'amenities', 'images', 'owner', 'uploadedBy', 'views',
+  'savedCount', 'rating', 'verified', 'isVisible', 'isSaved', 'createdAt', 'updatedAt',
+] as const;
+
+export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): ListingDto {
+  return {
+    _id: l.id,
+    name: l.name,
+    code: l.code,
+    description: l.description,
+    descriptionHtml: l.descriptionHtml,
+    status: l.status,
+    type: l.type,
+    tags: l.tags,
+    currency: l.currency,
+    price: Number(l.price),
+    lotSize: l.lotSize === null ? null : Number(l.lotSize),
+    floorSize: l.floorSize === null ? null : Number(l.floorSize),
+    bedrooms: l.bedrooms,
+    bathrooms: l.bathrooms,
+    location: { lat: l.lat, lng: l.lng },
+    address: {
+      type: l.addressType,
+      street: l.street,
+      region: l.regionName,
+      regionCode: l.regionCode,
+      province: l.provinceName,
+      provinceCode: l.provinceCode,
+      city: l.cityName,
+      cityCode: l.cityCode,
+      barangay: l.barangayName,
+      barangayCode: l.barangayCode,
+    },
+    amenities: l.amenities,
+    images: l.images.map(({ _id, url, thumbnailUrl, width, height }) => ({ _id, url, thumbnailUrl, width, height })),
+    owner: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, avatar: owner.avatar },
+    uploadedBy: l.uploadedById,
+    views: l.views,
+    savedCount: l.savedCount,
+    rating: { average: Number(l.ratingAverage), count: l.ratingCount },
+    verified: l.verified,
+    isVisible: l.isVisible,
+    isSaved,
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
+  };
+}

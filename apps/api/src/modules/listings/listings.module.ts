@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { NearbyModule } from '../nearby/nearby.module';
+import { PlacesModule } from '../places/places.module';
+import { SavedModule } from '../saved/saved.module';
+import { ListingMediaService } from './listing-media.service';
+import { ListingsController } from './listings.controller';
+import { ListingsRepository } from './listings.repository';
+import { ListingsService } from './listings.service';
+
+@Module({
+  imports: [PlacesModule, NearbyModule, SavedModule],
+  controllers: [ListingsController],
+  providers: [ListingsService, ListingsRepository, ListingMediaService],
+  exports: [ListingMediaService],
+})
+export class ListingsModule {}

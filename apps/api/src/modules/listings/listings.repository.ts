@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  listingDocuments,
+  listingEvents,
+  listingReviews,
+  listings,
+  savedItems,
+  users,
+  type ListingImage,
+  type ListingRow,
+  type NewListingRow,
+} from '@app/db';
+import { PRICE_BANDS } from '@app/domain';
+import { InjectDb, type Database } from '../../common/db/database.module';
+import type { SortTerm } from '../../common/query/list-query';
+import type { ListingFilters } from './listing-search';
+import type { ListingWithOwner } from './listing.mapper';
+
+export const LISTING_SORT_COLUMNS = {
+  createdAt: listings.createdAt,
+  updatedAt: listings.updatedAt,
+  name: listings.name,
+  price: listings.price,
+  views: listings.views,
+  savedCount: listings.savedCount,
+  rating: listings.ratingAverage,
+} as const;
+export type ListingSortKey = keyof typeof LISTING_SORT_COLUMNS;
+
+/** Who is looking: decides which hidden or draft listings they may see. */
+export interface Viewer {
+  id?: string;
+  isAdmin: boolean;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+@Injectable()
+export class ListingsRepository {
+  constructor(@InjectDb() private readonly db: Database) {}
+
+  private selection(viewerId?: string) {
+    return {
+      listing: listings,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
+      isSaved: viewerId
+        ? sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.userId} = ${viewerId} and ${savedItems.type} = 'listing' and ${savedItems.listingId} = ${listings.id})`
+        : sql<boolean>`false`,
+    };
+  }
+
+  async nextCode(prefix: string): Promise<string> {
+    const result = await this.db.execute(sql`select nextval('listing_code_seq') as n`);
+    const n = (result as unknown as { rows: { n: string }[] }).rows[0].n;
+    return `${prefix}-${String(n).padStart(6, '0')}`;
+  }
+
+  async insert(values: NewListingRow): Promise<ListingRow> {
+    const [row] = await this.db.insert(listings).values(values).returning();
+    return row;
+  }
+
+  async findRow(id: string): Promise<ListingRow | null> {
+    const [row] = await this.db.select().from(listings).where(eq(listings.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findWithOwner(id: string, viewerId?: string): Promise<ListingWithOwner | null> {
+    const [row] = await this.db
+      .select(this.selection(viewerId))
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.ownerId))
+      .where(eq(listings.id, id))
+      .limit(1);
+    return (row as ListingWithOwner) ?? null;
+  }
+
+  async update(id: string, patch: Partial<NewListingRow>): Promise<ListingRow | null> {
+    const [row] = await this.db
+      .update(listings)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(listings.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.delete(listings).where(eq(listings.id, id));
+  }
+
+  /** The WHERE of a search: the filters plus what this viewer may see. */
+  whereOf(f: ListingFilters, viewer: Viewer): SQL | undefined {
+    const parts: (SQL | undefined)[] = [];
+    const ownSearch = viewer.id !== undefined && f.ownerId === viewer.id;
+    if (!viewer.isAdmin && !ownSearch) {
+      parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
+    }
+    if (f.text) {
+      parts.push(sql`(${listings.searchText} like ${`%${escapeLike(f.text)}%`} or ${f.text} <% ${listings.searchText})`);
+    }
+    if (f.ownerId) parts.push(eq(listings.ownerId, f.ownerId));
+    if (f.code) parts.push(eq(listings.code, f.code));
+    if (f.verified !== undefined) parts.push(eq(listings.verified, f.verified));
+    for (const [key, column] of [
+      ['price', listings.price],
+      ['lotSize', listings.lotSize],
+      ['floorSize', listings.floorSize],
+    ] as const) {
+      const range = f[key];
+      if (range?.min !== undefined) parts.push(gte(column, range.min));
+      if (range?.max !== undefined) parts.push(lte(column, range.max));
+    }
+    if (f.type?.length) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
+    if (f.status?.length) parts.push(inArray(listings.status, f.status as ListingRow['status'][]));
+    if (f.city?.length) parts.push(inArray(listings.cityCode, f.city));
+    if (f.barangay?.length) parts.push(inArray(listings.barangayCode, f.barangay));
+    if (f.tags?.length) parts.push(arrayContains(listings.tags, f.tags));
+    if (f.minRating !== undefined) parts.push(gte(listings.ratingAverage, f.minRating));
+    if (f.bounds) {
+      const b = f.bounds;
+      parts.push(sql`point(${listings.lng}, ${listings.lat}) <@ box(point(${b.west}, ${b.south}), point(${b.east}, ${b.north}))`);
+    }
+    return parts.length ? and(...parts) : undefined;
+  }
+
+  async search(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
+    const where = this.whereOf(f, viewer);
+    const orderBy =
+      sort === 'relevance' && f.text
+        ? [sql`word_similarity(${f.text}, ${listings.searchText}) desc`, desc(listings.createdAt)]
+        : (sort === 'relevance' ? [] : sort).map((s) =>
+            s.direction === 'desc' ? desc(LISTING_SORT_COLUMNS[s.field]) : asc(LISTING_SORT_COLUMNS[s.field]),
+          );
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select(this.selection(viewer.id))
+        .from(listings)
+        .innerJoin(users, eq(users.id, listings.ownerId))
+        .where(where)
+        .orderBy(...orderBy, desc(listings.id))
+        .limit(limit)
+        .offset(skip),
+      this.db.select({ total: count() }).from(listings).where(where),
+    ]);
+    return { rows: rows as ListingWithOwner[], total: Number(total) };
+  }
+
+  async facets(f: ListingFilters, viewer: Viewer) {
+    const where = this.whereOf(f, viewer);
+    const bandCases = PRICE_BANDS.map(
+      (b, i) => sql`count(*) filter (where ${listings.price} >= ${b.min}${b.max === null ? sql`` : sql` and ${listings.price} < ${b.max}`}) as ${sql.raw(`b${i}`)}`,
+    );
+    const [types, tags, bands, cities] = await Promise.all([
+      this.db.select({ value: listings.type, count: count() }).from(listings).where(where).groupBy(listings.type).orderBy(desc(count())),
+      this.db
+        .select({ value: sql<string>`t.tag`, count: count() })
+        .from(listings)
+        .innerJoin(sql`unnest(${listings.tags}) as t(tag)`, sql`true`)
+        .where(where)
+        .groupBy(sql`t.tag`)
+        .orderBy(desc(count())),
+      this.db.execute(sql`select ${sql.join(bandCases, sql`, `)} from ${listings} ${where ? sql`where ${where}` : sql``}`),
+      this.db
+        .select({ code: listings.cityCode, name: listings.cityName, count: count() })
+        .from(listings)
+        .where(where)
+        .groupBy(listings.cityCode, listings.cityName)
+        .orderBy(desc(count()))
+        .limit(30),
+    ]);
+    const bandRow = (bands as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
+    return {
+      types: types.map((t) => ({ value: t.value, count: Number(t.count) })),
+      tags: tags.map((t) => ({ value: t.value, count: Number(t.count) })),
+      priceBands: PRICE_BANDS.map((b, i) => ({ min: b.min, max: b.max, count: Number(bandRow[`b${i}`] ?? 0) })),
+      cities: cities.map((c) => ({ code: c.code, name: c.name, count: Number(c.count) })),
+    };
+  }
+
+  /** Listings inside a box around a point, nearest first. */
+  async nearby(lat: number, lng: number, halfWidth: number, viewer: Viewer, limit: number, excludeId?: string) {
+    const where = and(
+      this.whereOf({ bounds: { north: lat + halfWidth, south: lat - halfWidth, east: lng + halfWidth, west: lng - halfWidth } }, viewer),
+      excludeId ? ne(listings.id, excludeId) : undefined,
+    );
+    const rows = await this.db
+      .select(this.selection(viewer.id))
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.ownerId))
+      .where(where)
+      .orderBy(sql`point(${listings.lng}, ${listings.lat}) <-> point(${lng}, ${lat})`)
+      .limit(limit);
+    return rows as ListingWithOwner[];
+  }
+
+  /** Records a behaviour; a view counts once per viewer per day. Answers the listing's view count. */
+  async recordBehavior(listingId: string, kind: string, viewerKey: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(listingEvents)
+        .values({ listingId, kind, viewerKey, day: sql`current_date` as unknown as string })
+        .onConflictDoUpdate({
+          target: [listingEvents.listingId, listingEvents.kind, listingEvents.viewerKey, listingEvents.day],
+          set: { count: sql`${listingEvents.count} + 1` },
+        })
+        .returning({ count: listingEvents.count });
+      const firstToday = inserted[0]?.count === 1;
+      const [row] =
+        kind === 'view' && firstToday
+          ? await tx
+              .update(listings)
+              .set({ views: sql`${listings.views} + 1` })
+              .where(eq(listings.id, listingId))
+              .returning({ views: listings.views })
+          : await tx.select({ views: listings.views }).from(listings).where(eq(listings.id, listingId));
+      return row?.views ?? 0;
+    });
+  }
+
+  async setImages(id: string, images: ListingImage[]): Promise<void> {
+    await this.db.update(listings).set({ images, updatedAt: new Date() }).where(eq(listings.id, id));
+  }
+
+  async addDocuments(rows: (typeof listingDocuments.$inferInsert)[]) {
+    return this.db.insert(listingDocuments).values(rows).returning();
+  }
+
+  async documents(listingId: string) {
+    return this.db.select().from(listingDocuments).where(eq(listingDocuments.listingId, listingId)).orderBy(asc(listingDocuments.createdAt));
+  }
+
+  async document(listingId: string, documentId: string) {
+    const [row] = await this.db
+      .select()
+      .from(listingDocuments)
+      .where(and(eq(listingDocuments.listingId, listingId), eq(listingDocuments.id, documentId)));
+    return row ?? null;
+  }
+
+  async dashboard(ownerId: string) {
+    const [row] = await this.db
+      .select({
+        totalListings: count(),
+        totalSaved: sql<string>`coalesce(sum(${listings.savedCount}), 0)`,
+        totalViews: sql<string>`coalesce(sum(${listings.views}), 0)`,
+      })
+      .from(listings)
+      .where(eq(listings.ownerId, ownerId));
+    return { totalListings: Number(row.totalListings), totalSaved: Number(row.totalSaved), totalViews: Number(row.totalViews) };
+  }
+
+  /** Adds a review and refreshes the listing's average and count, in one transaction. */
+  async addReview(listingId: string, userId: string, rating: number, comment: string) {
+    return this.db.transaction(async (tx) => {
+      const [review] = await tx.insert(listingReviews).values({ listingId, userId, rating, comment }).returning();
+      await tx
+        .update(listings)
+        .set({
+          ratingAverage: sql`(select round(avg(${listingReviews.rating})::numeric, 2) from ${listingReviews} where ${listingReviews.listingId} = ${listingId})`,
+          ratingCount: sql`(select count(*) from ${listingReviews} where ${listingReviews.listingId} = ${listingId})`,
+        })
+        .where(eq(listings.id, listingId));
+      return review;
+    });
+  }
+
+  async reviews(listingId: string, limit: number, skip: number) {
+    const where = eq(listingReviews.listingId, listingId);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({
+          review: listingReviews,
+          user: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
+        })
+        .from(listingReviews)
+        .innerJoin(users, eq(users.id, listingReviews.userId))
+        .where(where)
+        .orderBy(desc(listingReviews.createdAt), desc(listingReviews.id))
+        .limit(limit)
+        .offset(skip),
+      this.db.select({ total: count() }).from(listingReviews).where(where),
+    ]);
+    return { rows, total: Number(total) };
+  }
+}

@@ -1,0 +1,373 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { ADMIN_ROLES, PAGINATION, VERIFIED_TAG, buildPagination } from '@app/domain';
+import type { ListingRow, NewListingRow } from '@app/db';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { htmlToText, sanitizeRichText } from '../../common/html/sanitize-html';
+import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
+import { NearbyService } from '../nearby/nearby.service';
+import { PlacesService } from '../places/places.service';
+import { SavedItemsService } from '../saved/saved-items.service';
+import type {
+  CreateListingDto,
+  DashboardDto,
+  ListingSearchDto,
+  NearbySearchDto,
+  ReviewInputDto,
+  UpdateListingDto,
+} from './dto/listing-input.dto';
+import type {
+  DashboardResultDto,
+  ListingDto,
+  ListingFacetsDto,
+  ListingListDto,
+  NearbyResultDto,
+  OwnershipDocumentDto,
+  ReviewDto,
+  ReviewListDto,
+} from './dto/listing-output.dto';
+import { LISTING_FIELDS, toListingDto } from './listing.mapper';
+import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
+import { parseListingFilters } from './listing-search';
+import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
+
+export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
+/** The spec's box around a point for nearby listings. */
+export const NEARBY_HALF_WIDTH_DEG = 0.005;
+
+export const LISTING_QUERY_SPEC: ResourceQuerySpec<ListingSortKey> = {
+  resource: 'listing',
+  selectable: LISTING_FIELDS,
+  sortable: Object.keys(LISTING_SORT_COLUMNS) as ListingSortKey[],
+  relations: ['owner'],
+  defaultSort: '-createdAt',
+};
+
+const TYPE_PREFIX: Record<ListingRow['type'], string> = {
+  residential: 'RES',
+  commercial: 'COM',
+  industrial: 'IND',
+  agricultural: 'AGR',
+  land: 'LND',
+  other: 'OTH',
+};
+
+const isAdmin = (caller?: AuthUser) => !!caller && ADMIN_ROLES.includes(caller.role);
+const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
+
+@Injectable()
+export class ListingsService {
+  constructor(
+    private readonly listings: ListingsRepository,
+    private readonly media: ListingMediaService,
+    private readonly places: PlacesService,
+    private readonly nearbyPlaces: NearbyService,
+    private readonly saved: SavedItemsService,
+  ) {}
+
+  async list(caller: AuthUser | undefined, raw: RawListQuery): Promise<ListingListDto> {
+    const query = parseListQuery({ limit: PAGINATION.listingClientPageSize, ...raw }, LISTING_QUERY_SPEC);
+    const { rows, total } = await this.listings.search({}, viewerOf(caller), query.sort, query.limit, query.skip);
+    return {
+      listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
+      pagination: buildPagination(total, rows.length, query.limit, query.skip),
+    };
+  }
+
+  async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
+    const query = parseListQuery(body, LISTING_QUERY_SPEC);
+    const filters = parseListingFilters(body);
+    const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
+    const { rows, total } = await this.listings.search(filters, viewerOf(caller), sort, query.limit, query.skip);
+    return {
+      listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
+      pagination: buildPagination(total, rows.length, query.limit, query.skip),
+    };
+  }
+
+  facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
+    return this.listings.facets(parseListingFilters(body), viewerOf(caller));
+  }
+
+  async get(caller: AuthUser | undefined, id: string): Promise<ListingDto> {
+    const found = await this.listings.findWithOwner(id, caller?.id);
+    if (!found || !this.canSee(caller, found.listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    return toListingDto(found);
+  }
+
+  async create(caller: AuthUser, dto: CreateListingDto): Promise<ListingDto> {
+    const address = await this.places.resolveAddress(dto.address);
+    const code = await this.listings.nextCode(TYPE_PREFIX[dto.type]);
+    const row = await this.listings.insert({
+      code,
+      name: dto.name,
+      type: dto.type,
+      status: dto.status ?? 'active',
+      tags: this.cleanTags(dto.tags ?? []),
+      currency: dto.currency ?? 'PHP',
+      price: dto.price,
+      lotSize: dto.lotSize ?? null,
+      floorSize: dto.floorSize ?? null,
+      bedrooms: dto.bedrooms ?? null,
+      bathrooms: dto.bathrooms ?? null,
+      lat: dto.location.lat,
+      lng: dto.location.lng,
+      addressType: dto.address.type ?? null,
+      street: dto.address.street ?? null,
+      regionCode: address.regionCode,
+      regionName: address.regionName,
+      provinceCode: address.provinceCode,
+      provinceName: address.provinceName,
+      cityCode: address.cityCode,
+      cityName: address.cityName,
+      barangayCode: address.barangayCode,
+      barangayName: address.barangayName,
+      amenities: this.cleanAmenities(dto.amenities ?? []),
+      ...this.descriptions(dto.description, dto.descriptionHtml),
+      ownerId: caller.id,
+      uploadedById: caller.id,
+    });
+    return this.get(caller, row.id);
+  }
+
+  async update(caller: AuthUser, dto: UpdateListingDto): Promise<ListingDto> {
+    if (!dto._id || !dto.owner) throw new BadRequestException('Missing required fields: _id or owner');
+    const listing = await this.mustOwnOrAdmin(caller, dto._id);
+    if (listing.ownerId !== dto.owner) throw new BadRequestException('owner does not match the listing’s owner');
+    const patch: Partial<NewListingRow> = {};
+    if (dto.name !== undefined) patch.name = dto.name;
+    if (dto.type !== undefined) patch.type = dto.type;
+    if (dto.status !== undefined) patch.status = dto.status;
+    if (dto.tags !== undefined) patch.tags = this.cleanTags(dto.tags, listing.verified);
+    if (dto.currency !== undefined) patch.currency = dto.currency;
+    if (dto.price !== undefined) patch.price = dto.price;
+    if (dto.lotSize !== undefined) patch.lotSize = dto.lotSize;
+    if (dto.floorSize !== undefined) patch.floorSize = dto.floorSize;
+    if (dto.bedrooms !== undefined) patch.bedrooms = dto.bedrooms;
+    if (dto.bathrooms !== undefined) patch.bathrooms = dto.bathrooms;
+    if (dto.amenities !== undefined) patch.amenities = this.cleanAmenities(dto.amenities);
+    if (dto.location) Object.assign(patch, { lat: dto.location.lat, lng: dto.location.lng });
+    if (dto.description !== undefined || dto.descriptionHtml !== undefined) {
+      Object.assign(patch, this.descriptions(dto.description, dto.descriptionHtml));
+    }
+    if (dto.address) {
+      const a = await this.places.resolveAddress(dto.address);
+      Object.assign(patch, {
+        addressType: dto.address.type ?? null,
+        street: dto.address.street ?? null,
+        regionCode: a.regionCode,
+        regionName: a.regionName,
+        provinceCode: a.provinceCode,
+        provinceName: a.provinceName,
+        cityCode: a.cityCode,
+        cityName: a.cityName,
+        barangayCode: a.barangayCode,
+        barangayName: a.barangayName,
+      });
+    }
+    await this.listings.update(listing.id, patch);
+    return this.get(caller, listing.id);
+  }
+
+  async remove(caller: AuthUser, id: string): Promise<{ message: string }> {
+    const listing = await this.mustOwnOrAdmin(caller, id);
+    const documents = await this.listings.documents(id);
+    await this.listings.remove(id);
+    await this.media.removeAll(id, listing.images, documents.map((d) => d.storageKey)).catch(() => undefined);
+    return { message: 'Listing removed' };
+  }
+
+  async setVisibility(caller: AuthUser, listingId: string, visible: boolean): Promise<ListingDto> {
+    await this.mustOwnOrAdmin(caller, listingId);
+    await this.listings.update(listingId, { isVisible: visible });
+    return this.get(caller, listingId);
+  }
+
+  async recordBehavior(caller: AuthUser | undefined, id: string, behavior: string, client: { ip: string; userAgent?: string }) {
+    const listing = await this.listings.findRow(id);
+    if (!listing || !this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const viewerKey = caller
+      ? `user:${caller.id}`
+      : `anon:${createHash('sha256').update(`${client.ip}|${client.userAgent ?? ''}`).digest('hex').slice(0, 32)}`;
+    return { views: await this.listings.recordBehavior(id, behavior, viewerKey) };
+  }
+
+  async nearby(caller: AuthUser | undefined, dto: NearbySearchDto): Promise<NearbyResultDto> {
+    let lat = dto.lat;
+    let lng = dto.lng;
+    if (dto.listingId) {
+      const listing = await this.listings.findRow(dto.listingId);
+      if (!listing || !this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+      ({ lat, lng } = listing);
+    }
+    if (lat === undefined || lng === undefined) throw new BadRequestException('Send lat and lng, or a listingId');
+    const [rows, areasNearby] = await Promise.all([
+      this.listings.nearby(lat, lng, NEARBY_HALF_WIDTH_DEG, viewerOf(caller), 50, dto.listingId),
+      this.nearbyPlaces.nearbyPlaces({ lat, lng, categories: dto.categories as never }),
+    ]);
+    return { listings: rows.map(toListingDto), areasNearby };
+  }
+
+  async uploadImages(caller: AuthUser, id: string, files: Express.Multer.File[] | undefined): Promise<ListingDto> {
+    const listing = await this.mustOwnOrAdmin(caller, id);
+    if (!files?.length) throw new BadRequestException("Send the photos as multipart field 'image'");
+    if (listing.images.length + files.length > MAX_IMAGES_PER_LISTING) {
+      throw new BadRequestException(
+        `A listing holds at most ${MAX_IMAGES_PER_LISTING} photos; it has ${listing.images.length}, so at most ${MAX_IMAGES_PER_LISTING - listing.images.length} more`,
+      );
+    }
+    const stored = await this.media.storeImages(id, files);
+    await this.listings.setImages(id, [...listing.images, ...stored]);
+    return this.get(caller, id);
+  }
+
+  async deleteImage(caller: AuthUser, listingId: string, imageId: string): Promise<ListingDto> {
+    const listing = await this.mustOwnOrAdmin(caller, listingId);
+    if (!listing.images.some((img) => img._id === imageId)) throw new NotFoundException('Image not found on this listing');
+    await this.listings.setImages(listingId, listing.images.filter((img) => img._id !== imageId));
+    await this.media.removeImage(listingId, imageId);
+    return this.get(caller, listingId);
+  }
+
+  async uploadDocuments(caller: AuthUser, id: string, files: Express.Multer.File[] | undefined): Promise<{ documents: OwnershipDocumentDto[] }> {
+    await this.mustOwnOrAdmin(caller, id);
+    if (!files?.length) throw new BadRequestException("Send the documents as multipart field 'documents'");
+    const types = await Promise.all(files.map((f) => this.media.sniffDocument(f)));
+    const rows = [];
+    for (const [i, file] of files.entries()) {
+      const docId = randomUUID();
+      const key = await this.media.storeDocument(id, docId, file.buffer);
+      rows.push({
+        id: docId,
+        listingId: id,
+        storageKey: key,
+        filename: file.originalname.replace(/[^\w.\- ()]/g, '_').slice(0, 200) || 'document',
+        contentType: types[i],
+        size: file.size,
+        uploadedById: caller.id,
+      });
+    }
+    await this.listings.addDocuments(rows);
+    return this.documents(caller, id);
+  }
+
+  async documents(caller: AuthUser, id: string): Promise<{ documents: OwnershipDocumentDto[] }> {
+    await this.mustOwnOrAdmin(caller, id, true);
+    const rows = await this.listings.documents(id);
+    return {
+      documents: rows.map((d) => ({ _id: d.id, filename: d.filename, contentType: d.contentType, size: d.size, createdAt: d.createdAt.toISOString() })),
+    };
+  }
+
+  async openDocument(caller: AuthUser, id: string, documentId: string) {
+    await this.mustOwnOrAdmin(caller, id, true);
+    const doc = await this.listings.document(id, documentId);
+    const file = doc ? await this.media.openDocument(doc.storageKey) : null;
+    if (!doc || !file) throw new NotFoundException('Document not found');
+    return { ...file, filename: doc.filename, contentType: doc.contentType };
+  }
+
+  async verify(caller: AuthUser, id: string, verified: boolean): Promise<ListingDto> {
+    const listing = await this.listings.findRow(id);
+    if (!listing) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    if (verified && (await this.listings.documents(id)).length === 0) {
+      throw new BadRequestException('This listing has no ownership documents to review; the owner must upload them first');
+    }
+    const tags = listing.tags.filter((t) => t !== VERIFIED_TAG);
+    await this.listings.update(id, { verified, tags: verified ? [...tags, VERIFIED_TAG] : tags });
+    return this.get(caller, id);
+  }
+
+  async save(caller: AuthUser, listingId: string) {
+    await this.get(caller, listingId);
+    const { savedCount } = await this.saved.saveListing(caller.id, listingId);
+    return { saved: true, savedCount };
+  }
+
+  async unsave(caller: AuthUser, listingId: string) {
+    const { savedCount } = await this.saved.unsaveListing(caller.id, listingId);
+    return { saved: false, savedCount };
+  }
+
+  async dashboard(caller: AuthUser, dto: DashboardDto): Promise<DashboardResultDto> {
+    const userId = dto.filter?.userId ?? caller.id;
+    if (userId !== caller.id && !['viewer', ...ADMIN_ROLES].includes(caller.role)) {
+      throw new ForbiddenException('You can only see your own dashboard');
+    }
+    const totals = await this.listings.dashboard(userId);
+    const wanted = dto.data.length ? dto.data : (['totalListings', 'totalSaved', 'totalViews'] as const);
+    return Object.fromEntries(wanted.map((k) => [k, totals[k]]));
+  }
+
+  async reviews(caller: AuthUser | undefined, id: string, raw: RawListQuery): Promise<ReviewListDto> {
+    await this.get(caller, id);
+    const query = parseListQuery(raw, { ...LISTING_QUERY_SPEC, resource: 'review', selectable: [], sortable: ['createdAt'] });
+    const { rows, total } = await this.listings.reviews(id, query.limit, query.skip);
+    return {
+      reviews: rows.map((r) => ({
+        _id: r.review.id,
+        rating: r.review.rating,
+        comment: r.review.comment,
+        user: { _id: r.user.id, firstName: r.user.firstName, lastName: r.user.lastName, avatar: r.user.avatar },
+        createdAt: r.review.createdAt.toISOString(),
+      })),
+      pagination: buildPagination(total, rows.length, query.limit, query.skip),
+    };
+  }
+
+  async review(caller: AuthUser, id: string, dto: ReviewInputDto): Promise<ReviewDto> {
+    const listing = await this.get(caller, id);
+    if (listing.owner._id === caller.id) throw new ForbiddenException('You cannot review your own listing');
+    try {
+      await this.listings.addReview(id, caller.id, dto.rating, dto.comment ?? '');
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      if (code === '23505') throw new ConflictException('You have already reviewed this listing');
+      throw err;
+    }
+    const { reviews } = await this.reviews(caller, id, { limit: PAGINATION.maxLimit });
+    return reviews.find((r) => r.user._id === caller.id)!;
+  }
+
+  private canSee(caller: AuthUser | undefined, listing: ListingRow): boolean {
+    if (isAdmin(caller) || caller?.id === listing.ownerId) return true;
+    return listing.isVisible && listing.status !== 'draft';
+  }
+
+  /** The listing when the caller owns it or is an admin (staff may read with `readOnlyStaff`). */
+  private async mustOwnOrAdmin(caller: AuthUser, id: string, readOnlyStaff = false): Promise<ListingRow> {
+    const listing = await this.listings.findRow(id);
+    if (!listing) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const staffOk = isAdmin(caller) || (readOnlyStaff && caller.role === 'viewer');
+    if (listing.ownerId !== caller.id && !staffOk) {
+      if (!this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+      throw new ForbiddenException('Only the owner of this listing or an admin can do this');
+    }
+    return listing;
+  }
+
+  /** Members cannot set the verified tag themselves; it follows the listing's verified flag. */
+  private cleanTags(tags: string[], verified = false): string[] {
+    const unique = [...new Set(tags.filter((t) => t !== VERIFIED_TAG))];
+    return verified ? [...unique, VERIFIED_TAG] : unique;
+  }
+
+  private cleanAmenities(amenities: string[]): string[] {
+    return [...new Set(amenities.map((a) => a.trim()).filter(Boolean))];
+  }
+
+  private descriptions(description?: string, html?: string): { description?: string; descriptionHtml?: string } {
+    const safeHtml = html !== undefined ? sanitizeRichText(html) : undefined;
+    return {
+      descriptionHtml: safeHtml,
+      description: description !== undefined ? description.trim() : safeHtml !== undefined ? htmlToText(safeHtml) : undefined,
+    };
+  }
+}
+

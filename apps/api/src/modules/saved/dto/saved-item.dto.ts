@@ -1,0 +1,42 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ListingDto } from '../../listings/dto/listing-output.dto';
+
+export const SAVED_ITEM_TYPES = ['listing', 'search', 'pinned'] as const;
+export type SavedItemType = (typeof SAVED_ITEM_TYPES)[number];
+
+export class SaveItemDto {
+  @ApiProperty({ description: 'Must be the caller' }) @IsUUID('all', { message: 'userId must be a user id' }) userId!: string;
+  @ApiPropertyOptional({ description: 'For type listing (and optionally pinned): the listing' })
+  @IsOptional() @IsUUID('all', { message: 'listingId must be a listing id' }) listingId?: string;
+  @ApiPropertyOptional({ description: 'A label, e.g. the name of a saved search' })
+  @IsOptional() @IsString() @MaxLength(120) name?: string;
+  @ApiPropertyOptional({ description: 'For a saved search: { query: "<the search URL query string>" }; for a pinned item: what it points to', type: 'object', additionalProperties: true })
+  @IsOptional() @IsObject() data?: Record<string, unknown>;
+}
+
+export class GetSavedItemsDto {
+  @ApiProperty() @IsUUID('all', { message: 'userId must be a user id' }) userId!: string;
+  @ApiPropertyOptional({ enum: [...SAVED_ITEM_TYPES, 'all'], default: 'all' })
+  @IsOptional() @IsIn([...SAVED_ITEM_TYPES, 'all'], { message: 'type must be one of: listing, search, pinned, all' }) type?: SavedItemType | 'all';
+}
+
+export class DeleteSavedItemDto {
+  @ApiProperty() @IsUUID('all', { message: 'userId must be a user id' }) userId!: string;
+  @ApiProperty({ enum: SAVED_ITEM_TYPES }) @IsIn(SAVED_ITEM_TYPES, { message: 'type must be one of: listing, search, pinned' }) type!: SavedItemType;
+  @ApiProperty({ description: 'The saved item id, or for type listing also the listing id' })
+  @IsUUID('all', { message: 'itemId must be an id' }) itemId!: string;
+}
+
+export class SavedItemDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ enum: SAVED_ITEM_TYPES }) type!: SavedItemType;
+  @ApiProperty({ type: ListingDto, nullable: true }) listing!: ListingDto | null;
+  @ApiProperty({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;
+  @ApiProperty() createdAt!: string;
+}
+
+export class SavedItemListDto {
+  @ApiProperty({ type: [SavedItemDto] }) items!: SavedItemDto[];
+}
