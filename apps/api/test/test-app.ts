@@ -13,7 +13,7 @@ import { AppModule } from '../src/app.module';
 import { loadConfig, type AppConfig } from '../src/common/config/config';
 import { DB, type Database } from '../src/common/db/database.module';
 import { configureHttpApp } from '../src/http-app';
-import { TEMPLATE_DB, TEST_DB_PREFIX, urlFor, withAdmin } from './db-admin';
+import { templateDb, testDbPrefix, urlFor, withAdmin } from './db-admin';
 
 export interface TestApp {
   app: INestApplication;
@@ -31,8 +31,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
  * template, with its own Redis key prefix and its own file folders.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`create database "${name}" template "${TEMPLATE_DB}"`));
+  const name = `${testDbPrefix()}${randomBytes(4).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`create database "${name}" template "${templateDb()}"`));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tahanan-test-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tahanan</title><div id="root"></div>');
   const config = loadConfig({

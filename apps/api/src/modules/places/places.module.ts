@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { PlacesController } from './places.controller';
+import { PlacesRepository } from './places.repository';
+import { PlacesService } from './places.service';
+
+/** PSGC places: the address-picker routes, and address resolution for other modules. */
+@Module({
+  controllers: [PlacesController],
+  providers: [PlacesService, PlacesRepository],
+  exports: [PlacesService],
+})
+export class PlacesModule {}

@@ -1,0 +1,187 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { PlaceRow } from '@app/db';
+import type { CitiesQueryDto, PlaceDto } from './dto/place.dto';
+import { PlacesRepository } from './places.repository';
+import { CITY_LEVELS, PSGC_CODE, psgcCodeMessage, type PlaceLevel } from './psgc';
+
+/** A listing's address, derived from its barangay. */
+export interface ResolvedAddress {
+  regionCode: string;
+  regionName: string;
+  /** Null in Metro Manila and for other places directly under a region. */
+  provinceCode: string | null;
+  provinceName: string | null;
+  /** The city or municipality (for a barangay of the City of Manila: Manila, not its sub-municipality). */
+  cityCode: string;
+  cityName: string;
+  /** Set only in the City of Manila: the sub-municipality (Tondo I/II, Sampaloc, ...) of the barangay. */
+  submunicipalityCode: string | null;
+  submunicipalityName: string | null;
+  barangayCode: string;
+  barangayName: string;
+  /** The barangay's centroid, else its sub-municipality's or city's; null when none is known. */
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface AddressInput {
+  regionCode?: string | null;
+  provinceCode?: string | null;
+  cityCode?: string | null;
+  barangayCode: string;
+}
+
+const LEVEL_LABEL: Record<PlaceLevel, string> = {
+  region: 'a region',
+  province: 'a province',
+  city: 'a city',
+  municipality: 'a municipality',
+  submunicipality: 'a sub-municipality',
+  barangay: 'a barangay',
+};
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byName = (a: PlaceRow, b: PlaceRow) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code);
+
+export function toPlaceDto(row: PlaceRow): PlaceDto {
+  return {
+    code: row.code,
+    name: row.name,
+    level: row.level,
+    regionCode: row.regionCode,
+    provinceCode: row.provinceCode,
+    cityCode: row.cityCode,
+    population: row.population,
+    lat: row.lat,
+    lng: row.lng,
+  };
+}
+
+const sorted = (rows: PlaceRow[]): PlaceDto[] => [...rows].sort(byName).map(toPlaceDto);
+
+@Injectable()
+export class PlacesService {
+  constructor(private readonly places: PlacesRepository) {}
+
+  async listRegions(): Promise<PlaceDto[]> {
+    return sorted(await this.places.list({ levels: ['region'] }));
+  }
+
+  async listProvinces(regionCode?: string): Promise<PlaceDto[]> {
+    if (regionCode) await this.mustFind('regionCode', regionCode, ['region']);
+    return sorted(await this.places.list({ levels: ['province'], regionCode }));
+  }
+
+  /** Cities and municipalities of a province or region, or the sub-municipalities of a city. */
+  async listCities(query: CitiesQueryDto): Promise<PlaceDto[]> {
+    const { regionCode, provinceCode, cityCode } = query;
+    if (cityCode) {
+      if (regionCode || provinceCode) {
+        throw new BadRequestException('Give cityCode alone (for its sub-municipalities), or regionCode and/or provinceCode');
+      }
+      await this.mustFind('cityCode', cityCode, ['city']);
+      return sorted(await this.places.list({ levels: ['submunicipality'], cityCodes: [cityCode] }));
+    }
+    if (!regionCode && !provinceCode) {
+      throw new BadRequestException('Give provinceCode or regionCode (or cityCode for the sub-municipalities of a city)');
+    }
+    if (regionCode) await this.mustFind('regionCode', regionCode, ['region']);
+    if (provinceCode) {
+      const province = await this.mustFind('provinceCode', provinceCode, ['province']);
+      if (regionCode && province.regionCode !== regionCode) {
+        throw new BadRequestException(`provinceCode '${provinceCode}' (${province.name}) is not in regionCode '${regionCode}'`);
+      }
+    }
+    return sorted(await this.places.list({ levels: ['city', 'municipality'], regionCode, provinceCode }));
+  }
+
+  /** Barangays of a city, municipality or sub-municipality; for the City of Manila, of all its sub-municipalities. */
+  async listBarangays(cityCode: string): Promise<PlaceDto[]> {
+    const city = await this.mustFind('cityCode', cityCode, CITY_LEVELS);
+    const subs = city.level === 'city' ? await this.places.list({ levels: ['submunicipality'], cityCodes: [city.code] }) : [];
+    return sorted(await this.places.list({ levels: ['barangay'], cityCodes: [city.code, ...subs.map((s) => s.code)] }));
+  }
+
+  async getPlace(code: string): Promise<PlaceDto> {
+    if (!PSGC_CODE.test(code)) throw new BadRequestException(psgcCodeMessage('code'));
+    const row = await this.places.findByCode(code);
+    if (!row) throw new NotFoundException(`No place has the PSGC code '${code}'`);
+    return toPlaceDto(row);
+  }
+
+  /**
+   * Looks up the barangay and derives its city, province and region. Any other code given must be a
+   * known place that contains the barangay; a Manila barangay's city may be given as Manila or as its
+   * sub-municipality. Every failure is a 400 naming the field.
+   */
+  async resolveAddress(input: AddressInput): Promise<ResolvedAddress> {
+    const given = (['regionCode', 'provinceCode', 'cityCode', 'barangayCode'] as const)
+      .map((field) => ({ field, code: input[field] ?? null }))
+      .filter((g): g is { field: (typeof g)['field']; code: string } => g.code !== null && g.code !== '');
+    for (const { field, code } of given) {
+      if (!PSGC_CODE.test(code)) throw new BadRequestException(psgcCodeMessage(field));
+    }
+    if (!input.barangayCode) throw new BadRequestException('barangayCode is required');
+    const barangay = await this.places.findByCode(input.barangayCode);
+    if (!barangay) throw new BadRequestException(`Unknown barangayCode '${input.barangayCode}'`);
+    if (barangay.level !== 'barangay') {
+      throw new BadRequestException(
+        `barangayCode '${barangay.code}' is ${LEVEL_LABEL[barangay.level]} (${barangay.name}), not a barangay`,
+      );
+    }
+    const parent = barangay.cityCode ? await this.places.findByCode(barangay.cityCode) : null;
+    const cityCode = parent?.level === 'submunicipality' ? parent.cityCode : parent?.code;
+    const known = new Map(
+      (
+        await this.places.findByCodes(
+          [cityCode, barangay.provinceCode, barangay.regionCode, ...given.map((g) => g.code)].filter((c): c is string => !!c),
+        )
+      ).map((r) => [r.code, r]),
+    );
+    const city = cityCode ? known.get(cityCode) : undefined;
+    const region = barangay.regionCode ? known.get(barangay.regionCode) : undefined;
+    const province = barangay.provinceCode ? (known.get(barangay.provinceCode) ?? null) : null;
+    if (!parent || !city || !region) {
+      // The places table is inconsistent (a partial import); say which barangay, not a 500.
+      throw new BadRequestException(`barangayCode '${barangay.code}' has no city or region on record; re-run the places import`);
+    }
+    const submunicipality = parent.level === 'submunicipality' ? parent : null;
+    for (const { field, code } of given) {
+      if (field === 'barangayCode') continue;
+      if (!known.has(code)) throw new BadRequestException(`Unknown ${field} '${code}'`);
+      const contains =
+        field === 'regionCode'
+          ? code === region.code
+          : field === 'provinceCode'
+            ? code === province?.code
+            : code === city.code || code === submunicipality?.code;
+      if (!contains) throw new BadRequestException(`${field} '${code}' does not contain barangayCode '${barangay.code}'`);
+    }
+    const located = [barangay, submunicipality, city].find((p) => p && p.lat !== null && p.lng !== null);
+    return {
+      regionCode: region.code,
+      regionName: region.name,
+      provinceCode: province?.code ?? null,
+      provinceName: province?.name ?? null,
+      cityCode: city.code,
+      cityName: city.name,
+      submunicipalityCode: submunicipality?.code ?? null,
+      submunicipalityName: submunicipality?.name ?? null,
+      barangayCode: barangay.code,
+      barangayName: barangay.name,
+      lat: located?.lat ?? null,
+      lng: located?.lng ?? null,
+    };
+  }
+
+  /** The place with this code at one of the levels, else 404 (unknown) or 400 (another level). */
+  private async mustFind(field: string, code: string, levels: readonly PlaceLevel[]): Promise<PlaceRow> {
+    const row = await this.places.findByCode(code);
+    if (!row) throw new NotFoundException(`Unknown ${field} '${code}': no place has this PSGC code`);
+    if (!levels.includes(row.level)) {
+      const wanted = levels.map((l) => LEVEL_LABEL[l]).join(' or ');
+      throw new BadRequestException(`${field} '${code}' is ${LEVEL_LABEL[row.level]} (${row.name}), not ${wanted}`);
+    }
+    return row;
+  }
+}
