@@ -2,7 +2,7 @@
 // Generates N listings (default 1,000,000) in a PostgreSQL database, spread over barangays in
 // proportion to their population, with coordinates around each barangay's centroid.
 //
-//   node bench/generate-listings.mjs --database postgres://postgres@127.0.0.1:5432/tahanan_bench --count 1000000
+//   node bench/generate-listings.mjs --database postgres://postgres@127.0.0.1:5432/tahanan_bench --count 1000000 [--reset]
 //
 // The database is created and migrated if needed. Places must carry population and centroids: pass
 // --psgc and --centroids (the PSA datafile and the centroid file, see docs/importers.md), or load
@@ -18,6 +18,7 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '1000000' },
     batch: { type: 'string', default: '100000' },
     psgc: { type: 'string' },
+    reset: { type: 'boolean', default: false },
     centroids: { type: 'string' },
   },
 });
@@ -84,6 +85,7 @@ await client.query('create index on bench_weights (hi)');
 const total = (await client.query('select max(hi)::float8 as t from bench_weights')).rows[0].t;
 
 // 4. listings in batches, generated in SQL
+if (args.reset) await client.query('truncate listings cascade');
 const existing = (await client.query('select count(*)::int as n from listings')).rows[0].n;
 for (let done = 0; done < count; done += batch) {
   const n = Math.min(batch, count - done);
@@ -115,7 +117,8 @@ for (let done = 0; done < count; done += batch) {
       now() - random() * interval '730 days'
     from generate_series(1, $1::int) as g
     cross join lateral (select 1 + (g * 7919 % 8) as kind) k
-    cross join lateral (select * from bench_weights where hi > random() * $4::float8 + g * 0 order by hi limit 1) w`,
+    cross join lateral (select random() * $4::float8 + g * 0 as r) pick
+    cross join lateral (select * from bench_weights where hi > pick.r order by hi limit 1) w`,
     [n, done, ownerId, total],
   );
   console.log(`[${seconds()}s] ${done + n} / ${count} listings`);

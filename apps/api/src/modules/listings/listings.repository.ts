@@ -34,8 +34,6 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 @Injectable()
 export class ListingsRepository {
   constructor(@InjectDb() private readonly db: Database) {}
@@ -97,7 +95,8 @@ export class ListingsRepository {
       parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
     }
     if (f.text) {
-      parts.push(sql`(${listings.searchText} like ${`%${escapeLike(f.text)}%`} or ${f.text} <% ${listings.searchText})`);
+      // word similarity (pg_trgm, GIN index): matches words, prefixes and typos ('poblacoin' finds Poblacion)
+      parts.push(sql`${f.text} <% ${listings.searchText}`);
     }
     if (f.ownerId) parts.push(eq(listings.ownerId, f.ownerId));
     if (f.code) parts.push(eq(listings.code, f.code));

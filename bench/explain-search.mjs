@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Prints EXPLAIN ANALYZE of the statements the API runs for each benchmarked search shape (the page
+// and the total), built by the real repository code. Run `npm run build` first.
+//
+//   node bench/explain-search.mjs --database postgres://postgres@127.0.0.1:5432/tahanan_bench
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+const { values: args } = parseArgs({
+  options: { database: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/tahanan_bench' } },
+});
+const { openDatabase } = require('../libs/db/dist/index.js');
+const { ListingsRepository } = require('../apps/api/dist/modules/listings/listings.repository.js');
+const { parseListingFilters } = require('../apps/api/dist/modules/listings/listing-search.js');
+
+const handle = await openDatabase({ url: args.database, poolSize: 1 });
+const repo = new ListingsRepository(handle.db);
+const client = new pg.Client({ connectionString: args.database });
+await client.connect();
+const city = (await client.query(`select city_code from listings group by city_code order by count(*) desc limit 1`)).rows[0].city_code;
+const centre = (await client.query(`select lat, lng from listings where city_code = $1 limit 1`, [city])).rows[0];
+
+const shapes = {
+  'text + city + type + price, newest first': {
+    filters: { fuzzySearch: 'condo', match: { city: [city], type: ['residential'], price: { min: 20000, max: 20000000 } } },
+    sort: [{ field: 'createdAt', direction: 'desc' }],
+  },
+  'map bounding box, newest first': {
+    filters: { bounds: { north: centre.lat + 0.02, south: centre.lat - 0.02, east: centre.lng + 0.02, west: centre.lng - 0.02 } },
+    sort: [{ field: 'createdAt', direction: 'desc' }],
+  },
+};
+
+for (const [name, shape] of Object.entries(shapes)) {
+  const q = repo.searchQueries(parseListingFilters(shape.filters), { isAdmin: false }, shape.sort, 10, 0);
+  for (const [part, builder] of Object.entries(q)) {
+    const { sql, params } = builder.toSQL();
+    const plan = await client.query(`explain (analyze, buffers, costs off) ${sql}`, params);
+    console.log(`\n### ${name}: ${part}\n\n\`\`\`\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+  }
+}
+await client.end();
+await handle.close();
