@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   check,
   date,
@@ -193,6 +194,11 @@ export interface ListingImage {
   createdAt: string;
 }
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The text a listing search matches, lower-cased: name, code, address and the start of the description. */
+const LISTING_SEARCH_TEXT = sql`lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300))`;
+
 export const listingCodeSeq = pgSequence('listing_code_seq', { startWith: 1000 });
 
 export const listings = pgTable(
@@ -240,11 +246,11 @@ export const listings = pgTable(
     verified: boolean('verified').notNull().default(false),
     isVisible: boolean('is_visible').notNull().default(true),
     /** Lower-cased text the fuzzy search matches: name, code, address and the start of the description. */
-    searchText: text('search_text')
+    searchText: text('search_text').notNull().generatedAlwaysAs(LISTING_SEARCH_TEXT),
+    /** The same words for full-text search (exact words and prefixes, no recheck); trigrams catch the typos. */
+    searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(
-        sql`lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300))`,
-      ),
+      .generatedAlwaysAs(sql`to_tsvector('simple', ${LISTING_SEARCH_TEXT})`),
     ...timestamps,
   },
   (t) => [
@@ -258,6 +264,7 @@ export const listings = pgTable(
     index('listings_tags_idx').using('gin', t.tags),
     index('listings_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
     index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('listings_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 

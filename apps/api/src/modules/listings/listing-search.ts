@@ -10,6 +10,8 @@ export interface Range {
 /** A listing search after validation: only whitelisted fields, typed. */
 export interface ListingFilters {
   text?: string;
+  /** How text matches: whole words and prefixes (full text), or similar words (trigrams, typo-tolerant). */
+  textMatch?: 'words' | 'similar';
   ownerId?: string;
   code?: string;
   verified?: boolean;
@@ -70,6 +72,13 @@ function parseSet(field: keyof typeof SET_FIELDS, value: unknown): string[] {
     }
   }
   return list as string[];
+}
+
+/** The full-text query for a search text: every word, the last one also as a prefix ('condo mak' finds Makati). */
+export function toPrefixTsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
 
 /** Validates the `fuzzySearch`, `query`, `match` and `bounds` of a listing search. Unknown fields are 400. */

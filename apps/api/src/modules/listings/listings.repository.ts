@@ -14,7 +14,7 @@ import {
 import { PRICE_BANDS } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
-import type { ListingFilters } from './listing-search';
+import { toPrefixTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
 
 export const LISTING_SORT_COLUMNS = {
@@ -95,8 +95,14 @@ export class ListingsRepository {
       parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
     }
     if (f.text) {
-      // word similarity (pg_trgm, GIN index): matches words, prefixes and typos ('poblacoin' finds Poblacion)
-      parts.push(sql`${f.text} <% ${listings.searchText}`);
+      const words = f.textMatch === 'similar' ? null : toPrefixTsQuery(f.text);
+      parts.push(
+        words
+          ? // full text (GIN, exact): words and prefixes, or the listing's code
+            sql`(${listings.searchVector} @@ to_tsquery('simple', ${words}) or ${listings.code} = ${f.text.toUpperCase()})`
+          : // word similarity (pg_trgm, GIN): typos too ('poblacoin' finds Poblacion)
+            sql`${f.text} <% ${listings.searchText}`,
+      );
     }
     if (f.ownerId) parts.push(eq(listings.ownerId, f.ownerId));
     if (f.code) parts.push(eq(listings.code, f.code));
@@ -128,7 +134,9 @@ export class ListingsRepository {
     const where = this.whereOf(f, viewer);
     const orderBy =
       sort === 'relevance' && f.text
-        ? [sql`word_similarity(${f.text}, ${listings.searchText}) desc`, desc(listings.createdAt)]
+        ? f.textMatch === 'similar'
+          ? [sql`word_similarity(${f.text}, ${listings.searchText}) desc`, desc(listings.createdAt)]
+          : [sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${toPrefixTsQuery(f.text) ?? ''})) desc`, desc(listings.createdAt)]
         : (sort === 'relevance' ? [] : sort).map((s) =>
             s.direction === 'desc' ? desc(LISTING_SORT_COLUMNS[s.field]) : asc(LISTING_SORT_COLUMNS[s.field]),
           );

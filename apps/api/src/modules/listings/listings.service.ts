@@ -84,7 +84,11 @@ export class ListingsService {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
     const filters = parseListingFilters(body);
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
-    const { rows, total } = await this.listings.search(filters, viewerOf(caller), sort, query.limit, query.skip);
+    let { rows, total } = await this.listings.search(filters, viewerOf(caller), sort, query.limit, query.skip);
+    if (total === 0 && filters.text) {
+      // no listing has these words: try similar words, so a typo still finds something
+      ({ rows, total } = await this.listings.search({ ...filters, textMatch: 'similar' }, viewerOf(caller), sort, query.limit, query.skip));
+    }
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
       pagination: buildPagination(total, rows.length, query.limit, query.skip),

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300)))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "listings_search_vector_idx" ON "listings" USING gin ("search_vector");
