@@ -7,4 +7,12 @@ module.exports = {
   exportName: 'api',
   hooks: { queries: true, lazyQueries: true, mutations: true },
   tag: true,
+  // Reads that the API serves as POST (a JSON body): generate them as cached queries, so lists can
+  // subscribe, refetch on tag invalidation and dedupe, instead of one-shot mutations.
+  endpointOverrides: [
+    {
+      pattern: ['searchListings', 'filterListings', 'searchNearbyListings', 'getListingDashboard', 'getUserSavedItems'],
+      type: 'query',
+    },
+  ],
 };

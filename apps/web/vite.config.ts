@@ -1,14 +1,66 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
+type Arcs = number | Arcs[];
+interface Topology {
+  type: 'Topology';
+  objects: Record<string, { type: string; geometries: { id?: string | number; arcs?: Arcs }[] }>;
+  arcs: number[][][];
+  [key: string]: unknown;
+}
+
+/** Keeps one country of a world-atlas countries topology, with only the arcs it uses (renumbered). */
+export function pruneCountries(topology: Topology, id: string): Topology {
+  const geometries = topology.objects.countries.geometries.filter((g) => String(g.id) === id);
+  const index = new Map<number, number>();
+  const arcs: number[][][] = [];
+  const remap = (a: Arcs): Arcs => {
+    if (Array.isArray(a)) return a.map(remap);
+    const old = a < 0 ? ~a : a; // a negative index is the arc reversed
+    let next = index.get(old);
+    if (next === undefined) {
+      next = arcs.length;
+      index.set(old, next);
+      arcs.push(topology.arcs[old]);
+    }
+    return a < 0 ? ~next : next;
+  };
+  return {
+    ...topology,
+    objects: {
+      countries: { type: 'GeometryCollection', geometries: geometries.map((g) => ({ ...g, arcs: g.arcs && remap(g.arcs) })) },
+    },
+    arcs,
+  };
+}
+
+/**
+ * The map draws only the Philippines (id 608) from world-atlas' 1:50m countries TopoJSON: ship that
+ * country alone (still TopoJSON, still read with topojson-client) instead of the whole 750 kB world.
+ */
+function philippinesOnlyAtlas(): Plugin {
+  return {
+    name: 'philippines-only-atlas',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/world-atlas[\\/]countries-50m\.json$/.test(id.split('?')[0])) return null;
+      return { code: JSON.stringify(pruneCountries(JSON.parse(code) as Topology, '608')), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), philippinesOnlyAtlas()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Shared domain constants, compiled from source (no build step for the web app).
+      '@app/domain': fileURLToPath(new URL('../../libs/domain/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     port: 5173,
@@ -33,6 +85,7 @@ export default defineConfig({
           if (/[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/.test(id)) return 'vendor-mui';
           if (/[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/.test(id)) return 'vendor-redux';
           if (/[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/.test(id)) return 'vendor-react';
+          if (/[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet|react-leaflet-cluster)[\\/]/.test(id)) return 'vendor-map';
           return undefined;
         },
       },

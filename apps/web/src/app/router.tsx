@@ -36,6 +36,14 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
           children: [
             { index: true, lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
             {
+              path: 'listings',
+              lazy: () => import('@/features/listings').then((m) => ({ Component: m.ListingSearchPage })),
+            },
+            {
+              path: 'listings/:id',
+              lazy: () => import('@/features/listings').then((m) => ({ Component: m.ListingDetailPage })),
+            },
+            {
               element: <GuestOnly />,
               handle: notRemembered,
               children: [
@@ -73,6 +81,22 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 {
                   path: 'settings',
                   lazy: () => import('@/features/account').then((m) => ({ Component: m.SettingsPage })),
+                },
+                {
+                  path: 'listings/new',
+                  lazy: () => import('@/features/listings').then((m) => ({ Component: m.NewListingPage })),
+                },
+                {
+                  path: 'listings/:id/edit',
+                  lazy: () => import('@/features/listings').then((m) => ({ Component: m.EditListingPage })),
+                },
+                {
+                  path: 'my/listings',
+                  lazy: () => import('@/features/listings').then((m) => ({ Component: m.MyListingsPage })),
+                },
+                {
+                  path: 'saved',
+                  lazy: () => import('@/features/saved').then((m) => ({ Component: m.SavedItemsPage })),
                 },
               ],
             },

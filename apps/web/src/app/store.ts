@@ -1,5 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api/generated';
+// Precise cache tags for the listing endpoints: lists refetch after every listing change.
+import '@/lib/api/tags';
 import { loadStoredSession, persistSession } from '@/lib/state/auth-slice';
 import { rootReducer, type RootState } from '@/lib/state/root-reducer';
 

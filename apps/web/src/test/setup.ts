@@ -19,7 +19,19 @@ globalThis.Request = PageRelativeRequest as typeof Request;
 const NodeFormData = (
   await new Response('a=b', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
 ).constructor as typeof FormData;
-globalThis.FormData = NodeFormData;
+// React 19 builds `new FormData(form)` when a form is submitted during a pending transition (a router
+// navigation); Node's FormData cannot read a jsdom form, so collect the fields with jsdom's own.
+const JsdomFormData = globalThis.FormData;
+class FormDataFromForm extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!form) return;
+    new JsdomFormData(form, submitter ?? undefined).forEach((value, key) => {
+      if (typeof value === 'string') this.append(key, value);
+    });
+  }
+}
+globalThis.FormData = FormDataFromForm as typeof FormData;
 globalThis.File = NodeFile as unknown as typeof File;
 globalThis.Blob = NodeBlob as unknown as typeof Blob;
 

@@ -12,7 +12,11 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Logo } from '@/components/ui/Logo';
@@ -75,6 +79,24 @@ function UserMenu({ user }: { user: User }) {
           </ListItemIcon>
           Dashboard
         </MenuItem>
+        <MenuItem component={RouterLink} to="/my/listings" onClick={close}>
+          <ListItemIcon>
+            <HomeWorkOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          My listings
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/saved" onClick={close}>
+          <ListItemIcon>
+            <BookmarkBorderIcon fontSize="small" />
+          </ListItemIcon>
+          Saved
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/listings/new" onClick={close}>
+          <ListItemIcon>
+            <AddIcon fontSize="small" />
+          </ListItemIcon>
+          Add listing
+        </MenuItem>
         <MenuItem component={RouterLink} to="/settings" onClick={close}>
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
@@ -103,9 +125,27 @@ export function AppHeader() {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Button component={RouterLink} to="/listings" startIcon={<SearchIcon />}>
+              Find property
+            </Button>
             <Button component={RouterLink} to="/dashboard" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
               Dashboard
+            </Button>
+            <Button component={RouterLink} to="/my/listings" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+              My listings
+            </Button>
+            <Button component={RouterLink} to="/saved" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+              Saved
+            </Button>
+            <Button
+              component={RouterLink}
+              to="/listings/new"
+              variant="contained"
+              startIcon={<AddIcon />}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              Add listing
             </Button>
             {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
             <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
@@ -115,6 +155,9 @@ export function AppHeader() {
           </Box>
         ) : (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 1 }}>
+            <Button component={RouterLink} to="/listings" startIcon={<SearchIcon />}>
+              Find property
+            </Button>
             <Button component={RouterLink} to="/login">
               Log in
             </Button>

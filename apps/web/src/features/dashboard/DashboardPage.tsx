@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useRequestEmailVerificationMutation } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
@@ -67,6 +68,9 @@ export function DashboardPage() {
             <Typography color="text.secondary">Here is what is happening with your account.</Typography>
           </div>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Button component={RouterLink} to="/listings" variant="contained" startIcon={<SearchIcon />}>
+              Find property
+            </Button>
             {plan && <Chip label={`${PLAN_LABELS[plan] ?? plan} plan`} variant="outlined" />}
             <Chip label={`${user.credits?.remaining ?? 0} AI credits`} variant="outlined" data-testid="credits" />
             {isAdmin(user) && <Chip label="Admin" color="secondary" />}

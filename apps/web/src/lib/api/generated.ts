@@ -1,5 +1,11 @@
 import { baseApi as api } from "./base-api";
-export const addTagTypes = ["auth", "user", "health"] as const;
+export const addTagTypes = [
+  "auth",
+  "user",
+  "health",
+  "listing",
+  "places",
+] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
     addTagTypes,
@@ -24,6 +30,278 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/health` }),
         providesTags: ["health"],
       }),
+      createListing: build.mutation<
+        CreateListingApiResponse,
+        CreateListingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/create`,
+          method: "POST",
+          body: queryArg.createListingDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      getListingDashboard: build.query<
+        GetListingDashboardApiResponse,
+        GetListingDashboardApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/dashboard`,
+          method: "POST",
+          body: queryArg.dashboardDto,
+        }),
+        providesTags: ["listing"],
+      }),
+      deleteListingImage: build.mutation<
+        DeleteListingImageApiResponse,
+        DeleteListingImageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/delete-image`,
+          method: "DELETE",
+          body: queryArg.deleteImageDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      filterListings: build.query<
+        FilterListingsApiResponse,
+        FilterListingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/filter`,
+          method: "POST",
+          body: queryArg.listingSearchDto,
+        }),
+        providesTags: ["listing"],
+      }),
+      getAllListings: build.query<
+        GetAllListingsApiResponse,
+        GetAllListingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/get/all`,
+          params: {
+            select: queryArg.select,
+            populateArray: queryArg.populateArray,
+            sort: queryArg.sort,
+            limit: queryArg.limit,
+            page: queryArg.page,
+            skip: queryArg.skip,
+            lean: queryArg.lean,
+          },
+        }),
+        providesTags: ["listing"],
+      }),
+      getListingById: build.query<
+        GetListingByIdApiResponse,
+        GetListingByIdApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/listing/get/${queryArg.id}` }),
+        providesTags: ["listing"],
+      }),
+      listOwnershipDocuments: build.query<
+        ListOwnershipDocumentsApiResponse,
+        ListOwnershipDocumentsApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/listing/ownership/${queryArg.id}` }),
+        providesTags: ["listing"],
+      }),
+      getOwnershipDocument: build.query<
+        GetOwnershipDocumentApiResponse,
+        GetOwnershipDocumentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/ownership/${queryArg.id}/${queryArg.documentId}`,
+        }),
+        providesTags: ["listing"],
+      }),
+      removeListing: build.mutation<
+        RemoveListingApiResponse,
+        RemoveListingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/remove/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      createListingReview: build.mutation<
+        CreateListingReviewApiResponse,
+        CreateListingReviewApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/review/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.reviewInputDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      getListingReviews: build.query<
+        GetListingReviewsApiResponse,
+        GetListingReviewsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/reviews/${queryArg.id}`,
+          params: {
+            select: queryArg.select,
+            populateArray: queryArg.populateArray,
+            sort: queryArg.sort,
+            limit: queryArg.limit,
+            page: queryArg.page,
+            skip: queryArg.skip,
+            lean: queryArg.lean,
+          },
+        }),
+        providesTags: ["listing"],
+      }),
+      saveListing: build.mutation<SaveListingApiResponse, SaveListingApiArg>({
+        query: (queryArg) => ({
+          url: `/api/listing/save`,
+          method: "POST",
+          body: queryArg.listingIdDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      searchListings: build.query<
+        SearchListingsApiResponse,
+        SearchListingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/search`,
+          method: "POST",
+          body: queryArg.listingSearchDto,
+        }),
+        providesTags: ["listing"],
+      }),
+      searchNearbyListings: build.query<
+        SearchNearbyListingsApiResponse,
+        SearchNearbyListingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/search/nearby`,
+          method: "POST",
+          body: queryArg.nearbySearchDto,
+        }),
+        providesTags: ["listing"],
+      }),
+      unsaveListing: build.mutation<
+        UnsaveListingApiResponse,
+        UnsaveListingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/unsave`,
+          method: "PUT",
+          body: queryArg.listingIdDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      updateListing: build.mutation<
+        UpdateListingApiResponse,
+        UpdateListingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/update`,
+          method: "PUT",
+          body: queryArg.updateListingDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      recordListingBehavior: build.mutation<
+        RecordListingBehaviorApiResponse,
+        RecordListingBehaviorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/update/behavior/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.behaviorDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      updateListingVisibility: build.mutation<
+        UpdateListingVisibilityApiResponse,
+        UpdateListingVisibilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/update/visibility`,
+          method: "POST",
+          body: queryArg.listingVisibilityDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      uploadListingImages: build.mutation<
+        UploadListingImagesApiResponse,
+        UploadListingImagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/upload-image/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      uploadOwnershipDocuments: build.mutation<
+        UploadOwnershipDocumentsApiResponse,
+        UploadOwnershipDocumentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/upload-ownership/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      verifyListing: build.mutation<
+        VerifyListingApiResponse,
+        VerifyListingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/verify/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.verifyListingDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      listBarangays: build.query<ListBarangaysApiResponse, ListBarangaysApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/places/barangays`,
+            params: {
+              cityCode: queryArg.cityCode,
+            },
+          }),
+          providesTags: ["places"],
+        },
+      ),
+      listCities: build.query<ListCitiesApiResponse, ListCitiesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/places/cities`,
+          params: {
+            provinceCode: queryArg.provinceCode,
+            regionCode: queryArg.regionCode,
+            cityCode: queryArg.cityCode,
+          },
+        }),
+        providesTags: ["places"],
+      }),
+      listProvinces: build.query<ListProvincesApiResponse, ListProvincesApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/places/provinces`,
+            params: {
+              regionCode: queryArg.regionCode,
+            },
+          }),
+          providesTags: ["places"],
+        },
+      ),
+      listRegions: build.query<ListRegionsApiResponse, ListRegionsApiArg>({
+        query: () => ({ url: `/api/places/regions` }),
+        providesTags: ["places"],
+      }),
+      getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
+        query: (queryArg) => ({ url: `/api/places/${queryArg.code}` }),
+        providesTags: ["places"],
+      }),
       createAdminUser: build.mutation<
         CreateAdminUserApiResponse,
         CreateAdminUserApiArg
@@ -43,6 +321,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
+      deleteUserSavedItem: build.mutation<
+        DeleteUserSavedItemApiResponse,
+        DeleteUserSavedItemApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/delete/save/items`,
+          method: "POST",
+          body: queryArg.deleteSavedItemDto,
+        }),
+        invalidatesTags: ["user"],
+      }),
       getAllUsers: build.query<GetAllUsersApiResponse, GetAllUsersApiArg>({
         query: (queryArg) => ({
           url: `/api/user/get/all`,
@@ -55,6 +344,17 @@ const injectedRtkApi = api
             skip: queryArg.skip,
             lean: queryArg.lean,
           },
+        }),
+        providesTags: ["user"],
+      }),
+      getUserSavedItems: build.query<
+        GetUserSavedItemsApiResponse,
+        GetUserSavedItemsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/get/save/items`,
+          method: "POST",
+          body: queryArg.getSavedItemsDto,
         }),
         providesTags: ["user"],
       }),
@@ -125,6 +425,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
+      saveUserItem: build.mutation<SaveUserItemApiResponse, SaveUserItemApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/save/${queryArg["type"]}`,
+            method: "POST",
+            body: queryArg.saveItemDto,
+          }),
+          invalidatesTags: ["user"],
+        },
+      ),
       searchUsers: build.mutation<SearchUsersApiResponse, SearchUsersApiArg>({
         query: (queryArg) => ({
           url: `/api/user/search`,
@@ -192,6 +502,159 @@ export type GetCurrentUserApiResponse = /** status 200  */ UserDto;
 export type GetCurrentUserApiArg = void;
 export type GetHealthApiResponse = /** status 200  */ HealthDto;
 export type GetHealthApiArg = void;
+export type CreateListingApiResponse = /** status 201  */ ListingDto;
+export type CreateListingApiArg = {
+  createListingDto: CreateListingDto;
+};
+export type GetListingDashboardApiResponse =
+  /** status 200  */ DashboardResultDto;
+export type GetListingDashboardApiArg = {
+  dashboardDto: DashboardDto;
+};
+export type DeleteListingImageApiResponse = /** status 200  */ ListingDto;
+export type DeleteListingImageApiArg = {
+  deleteImageDto: DeleteImageDto;
+};
+export type FilterListingsApiResponse = /** status 200  */ ListingFacetsDto;
+export type FilterListingsApiArg = {
+  listingSearchDto: ListingSearchDto;
+};
+export type GetAllListingsApiResponse = /** status 200  */ ListingListDto;
+export type GetAllListingsApiArg = {
+  /** Fields to return, e.g. 'firstName lastName' or '-email' */
+  select?: string;
+  /** Relations to populate: a comma list or a JSON array of {path, select} */
+  populateArray?: string;
+  /** Sort, e.g. '-createdAt' (newest first) or 'lastName' */
+  sort?: string;
+  /** Items per page (capped) */
+  limit?: string;
+  /** Page number, from 1 */
+  page?: string;
+  /** Items to skip; overrides page */
+  skip?: string;
+  /** Accepted for compatibility; answers are always plain JSON */
+  lean?: string;
+};
+export type GetListingByIdApiResponse = /** status 200  */ ListingDto;
+export type GetListingByIdApiArg = {
+  id: string;
+};
+export type ListOwnershipDocumentsApiResponse =
+  /** status 200  */ OwnershipDocumentListDto;
+export type ListOwnershipDocumentsApiArg = {
+  id: string;
+};
+export type GetOwnershipDocumentApiResponse = unknown;
+export type GetOwnershipDocumentApiArg = {
+  id: string;
+  documentId: string;
+};
+export type RemoveListingApiResponse = /** status 200  */ MessageResponseDto;
+export type RemoveListingApiArg = {
+  id: string;
+};
+export type CreateListingReviewApiResponse = /** status 201  */ ReviewDto;
+export type CreateListingReviewApiArg = {
+  id: string;
+  reviewInputDto: ReviewInputDto;
+};
+export type GetListingReviewsApiResponse = /** status 200  */ ReviewListDto;
+export type GetListingReviewsApiArg = {
+  id: string;
+  /** Fields to return, e.g. 'firstName lastName' or '-email' */
+  select?: string;
+  /** Relations to populate: a comma list or a JSON array of {path, select} */
+  populateArray?: string;
+  /** Sort, e.g. '-createdAt' (newest first) or 'lastName' */
+  sort?: string;
+  /** Items per page (capped) */
+  limit?: string;
+  /** Page number, from 1 */
+  page?: string;
+  /** Items to skip; overrides page */
+  skip?: string;
+  /** Accepted for compatibility; answers are always plain JSON */
+  lean?: string;
+};
+export type SaveListingApiResponse = /** status 200  */ SaveResultDto;
+export type SaveListingApiArg = {
+  listingIdDto: ListingIdDto;
+};
+export type SearchListingsApiResponse = /** status 200  */ ListingListDto;
+export type SearchListingsApiArg = {
+  listingSearchDto: ListingSearchDto;
+};
+export type SearchNearbyListingsApiResponse =
+  /** status 200  */ NearbyResultDto;
+export type SearchNearbyListingsApiArg = {
+  nearbySearchDto: NearbySearchDto;
+};
+export type UnsaveListingApiResponse = /** status 200  */ SaveResultDto;
+export type UnsaveListingApiArg = {
+  listingIdDto: ListingIdDto;
+};
+export type UpdateListingApiResponse = /** status 200  */ ListingDto;
+export type UpdateListingApiArg = {
+  updateListingDto: UpdateListingDto;
+};
+export type RecordListingBehaviorApiResponse =
+  /** status 200  */ BehaviorResultDto;
+export type RecordListingBehaviorApiArg = {
+  id: string;
+  behaviorDto: BehaviorDto;
+};
+export type UpdateListingVisibilityApiResponse = /** status 200  */ ListingDto;
+export type UpdateListingVisibilityApiArg = {
+  listingVisibilityDto: ListingVisibilityDto;
+};
+export type UploadListingImagesApiResponse = /** status 200  */ ListingDto;
+export type UploadListingImagesApiArg = {
+  id: string;
+  body: {
+    image: Blob[];
+  };
+};
+export type UploadOwnershipDocumentsApiResponse =
+  /** status 200  */ OwnershipDocumentListDto;
+export type UploadOwnershipDocumentsApiArg = {
+  id: string;
+  body: {
+    documents: Blob[];
+  };
+};
+export type VerifyListingApiResponse = /** status 200  */ ListingDto;
+export type VerifyListingApiArg = {
+  id: string;
+  verifyListingDto: VerifyListingDto;
+};
+export type ListBarangaysApiResponse = /** status 200  */ PlaceDto[];
+export type ListBarangaysApiArg = {
+  /** A city, municipality or sub-municipality; for the City of Manila, the barangays of all its sub-municipalities */
+  cityCode: string;
+};
+export type ListCitiesApiResponse =
+  /** status 200 Cities and municipalities, or the sub-municipalities of a city */ PlaceDto[];
+export type ListCitiesApiArg = {
+  /** Cities and municipalities of this province */
+  provinceCode?: string;
+  /** Cities and municipalities of this region (with provinceCode null when directly under it) */
+  regionCode?: string;
+  /** The sub-municipalities of this city (the City of Manila has 14); empty for other cities */
+  cityCode?: string;
+};
+export type ListProvincesApiResponse = /** status 200  */ PlaceDto[];
+export type ListProvincesApiArg = {
+  /** Only the provinces of this region; all when absent */
+  regionCode?: string;
+};
+export type ListRegionsApiResponse = /** status 200  */ PlaceDto[];
+export type ListRegionsApiArg = void;
+export type GetPlaceApiResponse = /** status 200  */ PlaceDto;
+export type GetPlaceApiArg = {
+  /** 10-digit PSGC code */
+  code: string;
+};
 export type CreateAdminUserApiResponse = /** status 201  */ UserDto;
 export type CreateAdminUserApiArg = {
   createAdminDto: CreateAdminDto;
@@ -199,6 +662,11 @@ export type CreateAdminUserApiArg = {
 export type CreateUserApiResponse = /** status 201  */ AuthResponseDto;
 export type CreateUserApiArg = {
   createUserDto: CreateUserDto;
+};
+export type DeleteUserSavedItemApiResponse =
+  /** status 200  */ MessageResponseDto;
+export type DeleteUserSavedItemApiArg = {
+  deleteSavedItemDto: DeleteSavedItemDto;
 };
 export type GetAllUsersApiResponse = /** status 200  */ UserListDto;
 export type GetAllUsersApiArg = {
@@ -216,6 +684,10 @@ export type GetAllUsersApiArg = {
   skip?: string;
   /** Accepted for compatibility; answers are always plain JSON */
   lean?: string;
+};
+export type GetUserSavedItemsApiResponse = /** status 200  */ SavedItemListDto;
+export type GetUserSavedItemsApiArg = {
+  getSavedItemsDto: GetSavedItemsDto;
 };
 export type GetUserByIdApiResponse = /** status 200  */ UserViewDto;
 export type GetUserByIdApiArg = {
@@ -258,6 +730,11 @@ export type RequestEmailVerificationApiArg = {
 export type ResetPasswordApiResponse = /** status 200  */ MessageResponseDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
+};
+export type SaveUserItemApiResponse = /** status 201  */ SavedItemDto;
+export type SaveUserItemApiArg = {
+  type: "listing" | "search" | "pinned";
+  saveItemDto: SaveItemDto;
 };
 export type SearchUsersApiResponse = /** status 200  */ UserListDto;
 export type SearchUsersApiArg = {
@@ -338,6 +815,376 @@ export type HealthDto = {
   redis: "up" | "down";
   status: "ok" | "error";
 };
+export type ListingAddressDto = {
+  barangay: string;
+  barangayCode: string;
+  city: string;
+  cityCode: string;
+  province: string | null;
+  provinceCode: string | null;
+  region: string;
+  regionCode: string;
+  street: string | null;
+  type: string | null;
+};
+export type ListingImageDto = {
+  _id: string;
+  height: number;
+  thumbnailUrl: string;
+  url: string;
+  width: number;
+};
+export type ListingLocationDto = {
+  lat: number;
+  lng: number;
+};
+export type ListingOwnerDto = {
+  _id: string;
+  avatar: string | null;
+  firstName: string;
+  lastName: string;
+};
+export type RatingDto = {
+  average: number;
+  count: number;
+};
+export type ListingDto = {
+  _id: string;
+  address: ListingAddressDto;
+  amenities: string[];
+  bathrooms: number | null;
+  bedrooms: number | null;
+  code: string;
+  createdAt: string;
+  currency: string;
+  description: string;
+  descriptionHtml: string;
+  floorSize: number | null;
+  images: ListingImageDto[];
+  /** Whether the caller saved it (false for guests) */
+  isSaved: boolean;
+  isVisible: boolean;
+  location: ListingLocationDto;
+  lotSize: number | null;
+  name: string;
+  owner: ListingOwnerDto;
+  price: number;
+  rating: RatingDto;
+  savedCount: number;
+  status: string;
+  tags: string[];
+  type: string;
+  updatedAt: string;
+  uploadedBy: string | null;
+  verified: boolean;
+  views: number;
+};
+export type AddressInputDto = {
+  barangayCode: string;
+  cityCode?: string;
+  provinceCode?: string | null;
+  regionCode?: string;
+  street?: string | null;
+  /** Kind of address: house and lot, condominium, lot, ... */
+  type?: string | null;
+};
+export type LocationDto = {
+  lat: number;
+  lng: number;
+};
+export type CreateListingDto = {
+  address: AddressInputDto;
+  amenities?: string[];
+  bathrooms?: number | null;
+  bedrooms?: number | null;
+  currency?:
+    "PHP" | "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  /** Plain-text description (derived from descriptionHtml when only that is sent) */
+  description?: string;
+  /** Rich description; sanitised on the server */
+  descriptionHtml?: string;
+  /** Floor size in square metres */
+  floorSize?: number | null;
+  location: LocationDto;
+  /** Lot size in square metres */
+  lotSize?: number | null;
+  name: string;
+  /** Asking price, or monthly rent for rentals */
+  price: number;
+  status?: "draft" | "active" | "sold" | "rented" | "archived";
+  tags?: (
+    | "for sale"
+    | "for rent"
+    | "as is where is"
+    | "clean title"
+    | "has ATS"
+    | "looking for joint venture"
+    | "company owned"
+    | "individual owner"
+    | "Tahanan verified"
+    | "short term"
+    | "long term"
+    | "new"
+    | "old"
+    | "under construction"
+    | "renovated"
+    | "furnished"
+    | "unfurnished"
+    | "pet friendly"
+    | "no pets allowed"
+  )[];
+  type:
+    | "residential"
+    | "commercial"
+    | "industrial"
+    | "agricultural"
+    | "land"
+    | "other";
+};
+export type DashboardResultDto = {
+  totalListings?: number;
+  totalSaved?: number;
+  totalViews?: number;
+};
+export type DashboardDto = {
+  data: string[];
+  filter: {
+    userId?: string;
+  };
+};
+export type DeleteImageDto = {
+  imageId: string;
+  listingId: string;
+};
+export type CityFacetDto = {
+  code: string;
+  count: number;
+  name: string;
+};
+export type PriceBandFacetDto = {
+  count: number;
+  max: number | null;
+  min: number;
+};
+export type FacetValueDto = {
+  count: number;
+  value: string;
+};
+export type ListingFacetsDto = {
+  cities: CityFacetDto[];
+  priceBands: PriceBandFacetDto[];
+  tags: FacetValueDto[];
+  types: FacetValueDto[];
+};
+export type BoundsDto = {
+  east: number;
+  north: number;
+  south: number;
+  west: number;
+};
+export type ListingSearchDto = {
+  /** Map bounding box */
+  bounds?: BoundsDto;
+  /** Typo-tolerant text over name, description, code and address */
+  fuzzySearch?: string;
+  lean?: boolean;
+  limit?: number;
+  /** Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize; lists for type, tags (all must match), status, city, barangay (PSGC codes); rating {min}; verified */
+  match?: {
+    [key: string]: any;
+  };
+  page?: number;
+  populateArray?: {
+    [key: string]: any;
+  }[];
+  /** Exact filters: owner (user id), code, status, verified */
+  query?: {
+    [key: string]: any;
+  };
+  select?: string | string[];
+  skip?: number;
+  /** -createdAt (latest), createdAt (oldest), name (A-Z), -name (Z-A), price, -price */
+  sort?: object;
+};
+export type PaginationDto = {
+  currentPage: number;
+  itemsOnPage: number;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type ListingListDto = {
+  listings: ListingDto[];
+  pagination: PaginationDto;
+};
+export type OwnershipDocumentDto = {
+  _id: string;
+  contentType: string;
+  createdAt: string;
+  filename: string;
+  size: number;
+};
+export type OwnershipDocumentListDto = {
+  documents: OwnershipDocumentDto[];
+};
+export type MessageResponseDto = {
+  message: string;
+};
+export type ReviewUserDto = {
+  _id: string;
+  avatar: string | null;
+  firstName: string;
+  lastName: string;
+};
+export type ReviewDto = {
+  _id: string;
+  comment: string;
+  createdAt: string;
+  rating: number;
+  user: ReviewUserDto;
+};
+export type ReviewInputDto = {
+  comment?: string;
+  rating: number;
+};
+export type ReviewListDto = {
+  pagination: PaginationDto;
+  reviews: ReviewDto[];
+};
+export type SaveResultDto = {
+  saved: boolean;
+  savedCount: number;
+};
+export type ListingIdDto = {
+  listingId: string;
+};
+export type NearbyItemDto = {
+  _id: string;
+  distanceMeters: number;
+  lat: number;
+  lng: number;
+  name: string | null;
+};
+export type AreaNearbyDto = {
+  category: string;
+  items: NearbyItemDto[];
+};
+export type NearbyResultDto = {
+  areasNearby: AreaNearbyDto[];
+  listings: ListingDto[];
+};
+export type NearbySearchDto = {
+  categories?: (
+    | "restaurants"
+    | "malls"
+    | "schools"
+    | "hospitals"
+    | "gas stations"
+    | "hotels"
+    | "government buildings"
+    | "firestations"
+    | "banks"
+    | "warehouses"
+  )[];
+  lat?: number;
+  /** Search around this listing instead of a point */
+  listingId?: string;
+  lng?: number;
+};
+export type UpdateListingDto = {
+  /** The listing id */
+  _id: string;
+  address?: AddressInputDto;
+  amenities?: string[];
+  bathrooms?: number | null;
+  bedrooms?: number | null;
+  currency?:
+    "PHP" | "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  /** Plain-text description (derived from descriptionHtml when only that is sent) */
+  description?: string;
+  /** Rich description; sanitised on the server */
+  descriptionHtml?: string;
+  /** Floor size in square metres */
+  floorSize?: number | null;
+  location?: LocationDto;
+  /** Lot size in square metres */
+  lotSize?: number | null;
+  name?: string;
+  /** The owner's user id */
+  owner: string;
+  price?: number;
+  status?: "draft" | "active" | "sold" | "rented" | "archived";
+  tags?: (
+    | "for sale"
+    | "for rent"
+    | "as is where is"
+    | "clean title"
+    | "has ATS"
+    | "looking for joint venture"
+    | "company owned"
+    | "individual owner"
+    | "Tahanan verified"
+    | "short term"
+    | "long term"
+    | "new"
+    | "old"
+    | "under construction"
+    | "renovated"
+    | "furnished"
+    | "unfurnished"
+    | "pet friendly"
+    | "no pets allowed"
+  )[];
+  type?:
+    | "residential"
+    | "commercial"
+    | "industrial"
+    | "agricultural"
+    | "land"
+    | "other";
+};
+export type BehaviorResultDto = {
+  views: number;
+};
+export type BehaviorDto = {
+  behavior: "view" | "share" | "inquiry" | "call" | "direction";
+};
+export type ListingVisibilityDto = {
+  listingId: string;
+  visible: boolean;
+};
+export type VerifyListingDto = {
+  verified: boolean;
+};
+export type PlaceDto = {
+  /** For a barangay: its city, municipality or sub-municipality; for a sub-municipality: its city */
+  cityCode: string | null;
+  /** 10-digit PSGC code */
+  code: string;
+  /** Centroid latitude */
+  lat: number | null;
+  level:
+    | "region"
+    | "province"
+    | "city"
+    | "municipality"
+    | "submunicipality"
+    | "barangay";
+  /** Centroid longitude */
+  lng: number | null;
+  name: string;
+  /** 2024 census population */
+  population: number | null;
+  /** Null for regions, provinces and places directly under a region (Metro Manila) */
+  provinceCode: string | null;
+  /** Null for a region */
+  regionCode: string | null;
+};
+export type ErrorResponseDto = {
+  error: string;
+  message: string | string[];
+  statusCode: number;
+};
 export type CreateAdminDto = {
   email: string;
   firstName: string;
@@ -364,12 +1211,11 @@ export type CreateUserDto = {
   phoneNumber?: string | null;
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
 };
-export type PaginationDto = {
-  currentPage: number;
-  itemsOnPage: number;
-  itemsPerPage: number;
-  totalItems: number;
-  totalPages: number;
+export type DeleteSavedItemDto = {
+  /** The saved item id, or for type listing also the listing id */
+  itemId: string;
+  type: "listing" | "search" | "pinned";
+  userId: string;
 };
 export type UserViewDto = {
   _id?: string;
@@ -402,12 +1248,26 @@ export type UserListDto = {
   pagination: PaginationDto;
   users: UserViewDto[];
 };
+export type SavedItemDto = {
+  _id: string;
+  createdAt: string;
+  data: {
+    [key: string]: any;
+  };
+  listing: ListingDto | null;
+  name: string | null;
+  type: "listing" | "search" | "pinned";
+};
+export type SavedItemListDto = {
+  items: SavedItemDto[];
+};
+export type GetSavedItemsDto = {
+  type?: "listing" | "search" | "pinned" | "all";
+  userId: string;
+};
 export type LoginDto = {
   email: string;
   password: string;
-};
-export type MessageResponseDto = {
-  message: string;
 };
 export type EmailRequestDto = {
   email: string;
@@ -416,6 +1276,18 @@ export type ResetPasswordDto = {
   newPassword: string;
   /** The token from the reset e-mail */
   token: string;
+};
+export type SaveItemDto = {
+  /** For a saved search: { query: "<the search URL query string>" }; for a pinned item: what it points to */
+  data?: {
+    [key: string]: any;
+  };
+  /** For type listing (and optionally pinned): the listing */
+  listingId?: string;
+  /** A label, e.g. the name of a saved search */
+  name?: string;
+  /** Must be the caller */
+  userId: string;
 };
 export type SearchUsersDto = {
   lean?: boolean;
@@ -480,10 +1352,53 @@ export const {
   useLazyGetCurrentUserQuery,
   useGetHealthQuery,
   useLazyGetHealthQuery,
+  useCreateListingMutation,
+  useGetListingDashboardQuery,
+  useLazyGetListingDashboardQuery,
+  useDeleteListingImageMutation,
+  useFilterListingsQuery,
+  useLazyFilterListingsQuery,
+  useGetAllListingsQuery,
+  useLazyGetAllListingsQuery,
+  useGetListingByIdQuery,
+  useLazyGetListingByIdQuery,
+  useListOwnershipDocumentsQuery,
+  useLazyListOwnershipDocumentsQuery,
+  useGetOwnershipDocumentQuery,
+  useLazyGetOwnershipDocumentQuery,
+  useRemoveListingMutation,
+  useCreateListingReviewMutation,
+  useGetListingReviewsQuery,
+  useLazyGetListingReviewsQuery,
+  useSaveListingMutation,
+  useSearchListingsQuery,
+  useLazySearchListingsQuery,
+  useSearchNearbyListingsQuery,
+  useLazySearchNearbyListingsQuery,
+  useUnsaveListingMutation,
+  useUpdateListingMutation,
+  useRecordListingBehaviorMutation,
+  useUpdateListingVisibilityMutation,
+  useUploadListingImagesMutation,
+  useUploadOwnershipDocumentsMutation,
+  useVerifyListingMutation,
+  useListBarangaysQuery,
+  useLazyListBarangaysQuery,
+  useListCitiesQuery,
+  useLazyListCitiesQuery,
+  useListProvincesQuery,
+  useLazyListProvincesQuery,
+  useListRegionsQuery,
+  useLazyListRegionsQuery,
+  useGetPlaceQuery,
+  useLazyGetPlaceQuery,
   useCreateAdminUserMutation,
   useCreateUserMutation,
+  useDeleteUserSavedItemMutation,
   useGetAllUsersQuery,
   useLazyGetAllUsersQuery,
+  useGetUserSavedItemsQuery,
+  useLazyGetUserSavedItemsQuery,
   useGetUserByIdQuery,
   useLazyGetUserByIdQuery,
   useLoginUserMutation,
@@ -493,6 +1408,7 @@ export const {
   useRequestPasswordResetMutation,
   useRequestEmailVerificationMutation,
   useResetPasswordMutation,
+  useSaveUserItemMutation,
   useSearchUsersMutation,
   useUpdateUserMutation,
   useUpdateUserPasswordMutation,
