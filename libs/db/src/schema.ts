@@ -255,9 +255,11 @@ export const listings = pgTable(
   },
   (t) => [
     uniqueIndex('listings_code_key').on(t.code),
-    index('listings_created_at_idx').on(t.createdAt.desc(), t.id),
-    index('listings_owner_idx').on(t.ownerId, t.createdAt.desc()),
-    index('listings_city_idx').on(t.cityCode, t.createdAt.desc()),
+    // newest-first pages walk these in order and stop at the page size (id breaks ties)
+    // (DESC means NULLS FIRST in ORDER BY; the index must say so too to serve it)
+    index('listings_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('listings_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('listings_city_idx').on(t.cityCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('listings_barangay_idx').on(t.barangayCode),
     index('listings_type_price_idx').on(t.type, t.price),
     index('listings_price_idx').on(t.price),

@@ -171,6 +171,13 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       expect(second.body.pagination.currentPage).toBe(2);
     });
 
+    it('counts a new listing in a search total at once (the count cache follows writes)', async () => {
+      const before = await search({ match: { type: ['industrial'] } }).expect(200);
+      await create(broker.token, { name: 'Warehouse in Canlubang', type: 'industrial', price: 90_000_000 }).expect(201);
+      const after = await search({ match: { type: ['industrial'] } }).expect(200);
+      expect(after.body.pagination.totalItems).toBe(before.body.pagination.totalItems + 1);
+    });
+
     it('searches inside a map bounding box', async () => {
       const res = await search({ bounds: { north: 14.57, south: 14.56, east: 121.035, west: 121.025 } }).expect(200);
       expect(res.body.listings.map((l: { _id: string }) => l._id)).toEqual([cheap._id]);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NearbyModule } from '../nearby/nearby.module';
 import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
+import { ListingCountCache } from './listing-count-cache';
 import { ListingMediaService } from './listing-media.service';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
@@ -10,7 +11,7 @@ import { ListingsService } from './listings.service';
 @Module({
   imports: [PlacesModule, NearbyModule, SavedModule],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, ListingMediaService],
-  exports: [ListingMediaService],
+  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache],
+  exports: [ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

@@ -153,10 +153,13 @@ export class ListingsRepository {
     };
   }
 
-  async search(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
-    const q = this.searchQueries(f, viewer, sort, limit, skip);
-    const [rows, [{ total }]] = await Promise.all([q.page, q.total]);
-    return { rows: rows as ListingWithOwner[], total: Number(total) };
+  async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
+    return (await this.searchQueries(f, viewer, sort, limit, skip).page) as ListingWithOwner[];
+  }
+
+  async searchTotal(f: ListingFilters, viewer: Viewer): Promise<number> {
+    const [{ total }] = await this.searchQueries(f, viewer, [], 1, 0).total;
+    return Number(total);
   }
 
   async facets(f: ListingFilters, viewer: Viewer) {

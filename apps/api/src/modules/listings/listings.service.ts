@@ -34,7 +34,9 @@ import type {
 } from './dto/listing-output.dto';
 import { LISTING_FIELDS, toListingDto } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { parseListingFilters } from './listing-search';
+import { parseListingFilters, type ListingFilters } from './listing-search';
+import { ListingCountCache } from './listing-count-cache';
+import type { SortTerm } from '../../common/query/list-query';
 import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
@@ -69,11 +71,12 @@ export class ListingsService {
     private readonly places: PlacesService,
     private readonly nearbyPlaces: NearbyService,
     private readonly saved: SavedItemsService,
+    private readonly counts: ListingCountCache,
   ) {}
 
   async list(caller: AuthUser | undefined, raw: RawListQuery): Promise<ListingListDto> {
     const query = parseListQuery({ limit: PAGINATION.listingClientPageSize, ...raw }, LISTING_QUERY_SPEC);
-    const { rows, total } = await this.listings.search({}, viewerOf(caller), query.sort, query.limit, query.skip);
+    const { rows, total } = await this.findPage({}, caller, query.sort, query.limit, query.skip);
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
       pagination: buildPagination(total, rows.length, query.limit, query.skip),
@@ -84,15 +87,32 @@ export class ListingsService {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
     const filters = parseListingFilters(body);
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
-    let { rows, total } = await this.listings.search(filters, viewerOf(caller), sort, query.limit, query.skip);
+    let { rows, total } = await this.findPage(filters, caller, sort, query.limit, query.skip);
     if (total === 0 && filters.text) {
       // no listing has these words: try similar words, so a typo still finds something
-      ({ rows, total } = await this.listings.search({ ...filters, textMatch: 'similar' }, viewerOf(caller), sort, query.limit, query.skip));
+      ({ rows, total } = await this.findPage({ ...filters, textMatch: 'similar' }, caller, sort, query.limit, query.skip));
     }
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
       pagination: buildPagination(total, rows.length, query.limit, query.skip),
     };
+  }
+
+  /** One page of a search and its total (the total from the count cache when it has it). */
+  private async findPage(
+    filters: ListingFilters,
+    caller: AuthUser | undefined,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+  ) {
+    const viewer = viewerOf(caller);
+    const scope = viewer.isAdmin ? 'admin' : filters.ownerId && filters.ownerId === viewer.id ? 'owner' : 'public';
+    const [rows, total] = await Promise.all([
+      this.listings.searchPage(filters, viewer, sort, limit, skip),
+      this.counts.getOrCount({ filters, scope }, () => this.listings.searchTotal(filters, viewer)),
+    ]);
+    return { rows, total };
   }
 
   facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
@@ -137,6 +157,7 @@ export class ListingsService {
       ownerId: caller.id,
       uploadedById: caller.id,
     });
+    await this.counts.invalidate();
     return this.get(caller, row.id);
   }
 
@@ -176,6 +197,7 @@ export class ListingsService {
       });
     }
     await this.listings.update(listing.id, patch);
+    await this.counts.invalidate();
     return this.get(caller, listing.id);
   }
 
@@ -183,6 +205,7 @@ export class ListingsService {
     const listing = await this.mustOwnOrAdmin(caller, id);
     const documents = await this.listings.documents(id);
     await this.listings.remove(id);
+    await this.counts.invalidate();
     await this.media.removeAll(id, listing.images, documents.map((d) => d.storageKey)).catch(() => undefined);
     return { message: 'Listing removed' };
   }
@@ -190,6 +213,7 @@ export class ListingsService {
   async setVisibility(caller: AuthUser, listingId: string, visible: boolean): Promise<ListingDto> {
     await this.mustOwnOrAdmin(caller, listingId);
     await this.listings.update(listingId, { isVisible: visible });
+    await this.counts.invalidate();
     return this.get(caller, listingId);
   }
 
@@ -285,6 +309,7 @@ export class ListingsService {
     }
     const tags = listing.tags.filter((t) => t !== VERIFIED_TAG);
     await this.listings.update(id, { verified, tags: verified ? [...tags, VERIFIED_TAG] : tags });
+    await this.counts.invalidate();
     return this.get(caller, id);
   }
 
@@ -330,6 +355,7 @@ export class ListingsService {
     if (listing.owner._id === caller.id) throw new ForbiddenException('You cannot review your own listing');
     try {
       await this.listings.addReview(id, caller.id, dto.rating, dto.comment ?? '');
+      await this.counts.invalidate();
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
       if (code === '23505') throw new ConflictException('You have already reviewed this listing');

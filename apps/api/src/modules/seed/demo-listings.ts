@@ -4,6 +4,7 @@ import { appState, listings, places, users, type ListingImage } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { ListingMediaService, type PreparedImage } from '../listings/listing-media.service';
 import { PlacesService } from '../places/places.service';
+import { ListingCountCache } from '../listings/listing-count-cache';
 import { demoPhoto } from './demo-photos';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
@@ -54,6 +55,7 @@ export class DemoListingsSeeder {
     @InjectDb() private readonly db: Database,
     private readonly media: ListingMediaService,
     private readonly places: PlacesService,
+    private readonly counts: ListingCountCache,
   ) {}
 
   async seedOnce(): Promise<number> {
@@ -145,6 +147,7 @@ export class DemoListingsSeeder {
       created++;
     }
     await this.db.insert(appState).values({ key: SEED_KEY, value: { at: new Date().toISOString(), count: created } });
+    await this.counts.invalidate();
     this.logger.log(`Demo listings seeded (${created})`);
     return created;
   }
