@@ -74,11 +74,13 @@ function parseSet(field: keyof typeof SET_FIELDS, value: unknown): string[] {
   return list as string[];
 }
 
-/** The full-text query for a search text: every word, the last one also as a prefix ('condo mak' finds Makati). */
-export function toPrefixTsQuery(text: string): string | null {
+/**
+ * The full-text query for a search text: every word, exactly (GIN can then skip through the posting
+ * lists; prefixes cannot). A partial or misspelt word finds nothing here and falls back to similar words.
+ */
+export function toWordsTsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return null;
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+  return words.length ? words.slice(0, 10).join(' & ') : null;
 }
 
 /** Validates the `fuzzySearch`, `query`, `match` and `bounds` of a listing search. Unknown fields are 400. */

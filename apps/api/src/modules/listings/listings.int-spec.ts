@@ -144,6 +144,17 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       expect(typo.body.listings.map((l: { _id: string }) => l._id)).toContain(cheap._id);
       const byCode = await search({ fuzzySearch: cheap.code }).expect(200);
       expect(byCode.body.listings[0]._id).toBe(cheap._id);
+      const partial = await search({ fuzzySearch: 'poblac' }).expect(200);
+      expect(partial.body.listings.map((l: { _id: string }) => l._id)).toContain(cheap._id);
+    });
+
+    it('combines text with city, barangay and type filters', async () => {
+      const ids = async (match: Record<string, unknown>) =>
+        (await search({ fuzzySearch: 'studio poblacion', match }).expect(200)).body.listings.map((l: { _id: string }) => l._id);
+      expect(await ids({ city: [barangay.cityCode], type: ['residential'] })).toEqual([cheap._id]);
+      expect(await ids({ barangay: [barangay.code, otherCityBarangay.code] })).toEqual([cheap._id]);
+      expect(await ids({ city: [otherCityBarangay.cityCode] })).toEqual([]);
+      expect(await ids({ type: ['commercial', 'land'] })).toEqual([]);
     });
 
     it('filters by inclusive price range, type, all tags, city and minimum rating, with the pagination shape', async () => {

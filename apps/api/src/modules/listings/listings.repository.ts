@@ -14,7 +14,7 @@ import {
 import { PRICE_BANDS } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
-import { toPrefixTsQuery, type ListingFilters } from './listing-search';
+import { toWordsTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
 
 export const LISTING_SORT_COLUMNS = {
@@ -94,15 +94,15 @@ export class ListingsRepository {
     if (!viewer.isAdmin && !ownSearch) {
       parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
     }
-    if (f.text) {
-      const words = f.textMatch === 'similar' ? null : toPrefixTsQuery(f.text);
-      parts.push(
-        words
-          ? // full text (GIN, exact): words and prefixes, or the listing's code
-            sql`(${listings.searchVector} @@ to_tsquery('simple', ${words}) or ${listings.code} = ${f.text.toUpperCase()})`
-          : // word similarity (pg_trgm, GIN): typos too ('poblacoin' finds Poblacion)
-            sql`${f.text} <% ${listings.searchText}`,
-      );
+    const words = f.text && f.textMatch !== 'similar' ? toWordsTsQuery(f.text) : null;
+    if (words) {
+      // full text (GIN, exact words), with the city, barangay and type filters as tokens of the same query
+      const anyOf = (prefix: string, values?: string[]) => (values?.length ? [`(${values.map((v) => `${prefix}${v}`).join(' | ')})`] : []);
+      const query = [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type)].join(' & ');
+      parts.push(sql`${listings.searchVector} @@ to_tsquery('simple', ${query})`);
+    } else if (f.text) {
+      // word similarity (pg_trgm, GIN): partial and misspelt words ('poblacoin' finds Poblacion)
+      parts.push(sql`${f.text} <% ${listings.searchText}`);
     }
     if (f.ownerId) parts.push(eq(listings.ownerId, f.ownerId));
     if (f.code) parts.push(eq(listings.code, f.code));
@@ -116,10 +116,10 @@ export class ListingsRepository {
       if (range?.min !== undefined) parts.push(gte(column, range.min));
       if (range?.max !== undefined) parts.push(lte(column, range.max));
     }
-    if (f.type?.length) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
+    if (f.type?.length && !words) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
     if (f.status?.length) parts.push(inArray(listings.status, f.status as ListingRow['status'][]));
-    if (f.city?.length) parts.push(inArray(listings.cityCode, f.city));
-    if (f.barangay?.length) parts.push(inArray(listings.barangayCode, f.barangay));
+    if (f.city?.length && !words) parts.push(inArray(listings.cityCode, f.city));
+    if (f.barangay?.length && !words) parts.push(inArray(listings.barangayCode, f.barangay));
     if (f.tags?.length) parts.push(arrayContains(listings.tags, f.tags));
     if (f.minRating !== undefined) parts.push(gte(listings.ratingAverage, f.minRating));
     if (f.bounds) {
@@ -136,7 +136,7 @@ export class ListingsRepository {
       sort === 'relevance' && f.text
         ? f.textMatch === 'similar'
           ? [sql`word_similarity(${f.text}, ${listings.searchText}) desc`, desc(listings.createdAt)]
-          : [sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${toPrefixTsQuery(f.text) ?? ''})) desc`, desc(listings.createdAt)]
+          : [sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${toWordsTsQuery(f.text) ?? ''})) desc`, desc(listings.createdAt)]
         : (sort === 'relevance' ? [] : sort).map((s) =>
             s.direction === 'desc' ? desc(LISTING_SORT_COLUMNS[s.field]) : asc(LISTING_SORT_COLUMNS[s.field]),
           );
