@@ -96,7 +96,8 @@ export class ListingsRepository {
     }
     const words = f.text && f.textMatch !== 'similar' ? toWordsTsQuery(f.text) : null;
     if (words) {
-      // full text (GIN, exact words), with the city, barangay and type filters as tokens of the same query
+      // full text (GIN, exact words), with the city, barangay and type filters also as tokens of the same
+      // query; the plain conditions below stay, so a newest-first page can still walk the city index
       const anyOf = (prefix: string, values?: string[]) => (values?.length ? [`(${values.map((v) => `${prefix}${v}`).join(' | ')})`] : []);
       const query = [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type)].join(' & ');
       parts.push(sql`${listings.searchVector} @@ to_tsquery('simple', ${query})`);
@@ -116,10 +117,10 @@ export class ListingsRepository {
       if (range?.min !== undefined) parts.push(gte(column, range.min));
       if (range?.max !== undefined) parts.push(lte(column, range.max));
     }
-    if (f.type?.length && !words) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
+    if (f.type?.length) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
     if (f.status?.length) parts.push(inArray(listings.status, f.status as ListingRow['status'][]));
-    if (f.city?.length && !words) parts.push(inArray(listings.cityCode, f.city));
-    if (f.barangay?.length && !words) parts.push(inArray(listings.barangayCode, f.barangay));
+    if (f.city?.length) parts.push(inArray(listings.cityCode, f.city));
+    if (f.barangay?.length) parts.push(inArray(listings.barangayCode, f.barangay));
     if (f.tags?.length) parts.push(arrayContains(listings.tags, f.tags));
     if (f.minRating !== undefined) parts.push(gte(listings.ratingAverage, f.minRating));
     if (f.bounds) {
@@ -155,6 +156,18 @@ export class ListingsRepository {
 
   async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
     return (await this.searchQueries(f, viewer, sort, limit, skip).page) as ListingWithOwner[];
+  }
+
+  /** Whether any listing at all has these words (cheap: one GIN lookup, stops at the first). */
+  async anyHasWords(text: string): Promise<boolean> {
+    const words = toWordsTsQuery(text);
+    if (!words) return false;
+    const rows = await this.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(sql`${listings.searchVector} @@ to_tsquery('simple', ${words})`)
+      .limit(1);
+    return rows.length > 0;
   }
 
   async searchTotal(f: ListingFilters, viewer: Viewer): Promise<number> {

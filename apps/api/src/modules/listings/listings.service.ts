@@ -88,8 +88,8 @@ export class ListingsService {
     const filters = parseListingFilters(body);
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
     let { rows, total } = await this.findPage(filters, caller, sort, query.limit, query.skip);
-    if (total === 0 && filters.text) {
-      // no listing has these words: try similar words, so a typo still finds something
+    if (total === 0 && filters.text && !(await this.listings.anyHasWords(filters.text))) {
+      // no listing anywhere has these words, so they are misspelt or partial: try similar words
       ({ rows, total } = await this.findPage({ ...filters, textMatch: 'similar' }, caller, sort, query.limit, query.skip));
     }
     return {
