@@ -115,6 +115,23 @@ function UserMenu({ user }: { user: User }) {
   );
 }
 
+/** The search link: the icon alone on phones, where the header has little room. */
+function FindPropertyLink() {
+  return (
+    <Button
+      component={RouterLink}
+      to="/listings"
+      aria-label="Find property"
+      startIcon={<SearchIcon />}
+      sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+    >
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        Find property
+      </Box>
+    </Button>
+  );
+}
+
 export function AppHeader() {
   const user = useAppSelector(selectCurrentUser);
   return (
@@ -126,9 +143,7 @@ export function AppHeader() {
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Button component={RouterLink} to="/listings" startIcon={<SearchIcon />}>
-              Find property
-            </Button>
+            <FindPropertyLink />
             <Button component={RouterLink} to="/dashboard" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
               Dashboard
             </Button>
@@ -155,13 +170,11 @@ export function AppHeader() {
           </Box>
         ) : (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 1 }}>
-            <Button component={RouterLink} to="/listings" startIcon={<SearchIcon />}>
-              Find property
-            </Button>
-            <Button component={RouterLink} to="/login">
+            <FindPropertyLink />
+            <Button component={RouterLink} to="/login" sx={{ whiteSpace: 'nowrap' }}>
               Log in
             </Button>
-            <Button component={RouterLink} to="/signup" variant="contained">
+            <Button component={RouterLink} to="/signup" variant="contained" sx={{ whiteSpace: 'nowrap' }}>
               Sign up
             </Button>
           </Box>

@@ -24,8 +24,10 @@ const rawBaseQuery = fetchBaseQuery({
 const retryingBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = retry(
   async (args, api, extraOptions) => {
     const result = await rawBaseQuery(args, api, extraOptions);
-    const status = result.error?.status;
-    if (result.error && typeof status === 'number' && status < 500) {
+    const error = result.error;
+    // a 4xx is final, whether or not its body was JSON (PARSING_ERROR carries the HTTP status)
+    const status = error && error.status === 'PARSING_ERROR' ? error.originalStatus : error?.status;
+    if (error && typeof status === 'number' && status < 500) {
       retry.fail(result.error, result.meta);
     }
     return result;

@@ -1004,7 +1004,11 @@ export type ListingSearchDto = {
   select?: string | string[];
   skip?: number;
   /** -createdAt (latest), createdAt (oldest), name (A-Z), -name (Z-A), price, -price */
-  sort?: object;
+  sort?:
+    | string
+    | {
+        [key: string]: any;
+      };
 };
 export type PaginationDto = {
   currentPage: number;

@@ -143,7 +143,10 @@ export class ListingSearchDto {
   @IsOptional() @ValidateNested() @Type(() => BoundsDto) bounds?: BoundsDto;
   @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }) @IsOptional() select?: string | string[];
   @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true } }) @IsOptional() @IsArray() populateArray?: unknown[];
-  @ApiPropertyOptional({ description: "-createdAt (latest), createdAt (oldest), name (A-Z), -name (Z-A), price, -price" })
+  @ApiPropertyOptional({
+    description: '-createdAt (latest), createdAt (oldest), name (A-Z), -name (Z-A), price, -price',
+    oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }],
+  })
   @IsOptional() sort?: string | Record<string, unknown>;
   @ApiPropertyOptional({ default: 10 }) @IsOptional() @IsInt() @Min(1) limit?: number;
   @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() @Min(0) skip?: number;

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
+import { useSaveUserItemMutation } from '@/lib/api/generated';
+import { savedItemArgs } from '@/lib/api/listings';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
+import { toast } from '@/lib/state/toasts-slice';
+import { listingErrorMessage } from '../errors';
+
+export interface SaveSearchButtonProps {
+  /** The search's query string (without a leading "?"), stored as `data.query`. */
+  query: string;
+  suggestedName: string;
+}
+
+/** "Save this search": a saved item of type search holding the search URL's query string. */
+export function SaveSearchButton({ query, suggestedName }: SaveSearchButtonProps) {
+  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saveItem, { isLoading }] = useSaveUserItemMutation();
+
+  if (!user) {
+    return (
+      <Button component={RouterLink} to="/login" startIcon={<BookmarkAddOutlinedIcon />} variant="outlined">
+        Log in to save this search
+      </Button>
+    );
+  }
+
+  const start = () => {
+    setName(suggestedName);
+    setProblem(null);
+    setOpen(true);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setProblem('Give the search a name');
+      return;
+    }
+    try {
+      await saveItem(savedItemArgs.save('search', { userId: user._id, name: name.trim(), data: { query } })).unwrap();
+      setOpen(false);
+      dispatch(toast.success('Search saved', 'Find it under Saved, Searches.'));
+    } catch (error) {
+      setProblem(listingErrorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Button onClick={start} startIcon={<BookmarkAddOutlinedIcon />} variant="outlined">
+        Save this search
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <form onSubmit={submit} noValidate>
+          <DialogTitle>Save this search</DialogTitle>
+          <DialogContent>
+            <TextField
+              autoFocus
+              fullWidth
+              margin="dense"
+              label="Search name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={problem === 'Give the search a name'}
+              helperText={problem === 'Give the search a name' ? problem : undefined}
+            />
+            {problem && problem !== 'Give the search a name' && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {problem}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={isLoading}>
+              Save
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { ListingNotFound } from '@/components/ui/ListingNotFound';
+import {
+  useGetListingByIdQuery,
+  useRecordListingBehaviorMutation,
+  useSearchNearbyListingsQuery,
+} from '@/lib/api/generated';
+import { errorMessage, errorStatus } from '@/lib/api/errors';
+import { fullAddress, listingArgs, type Listing } from '@/lib/api/listings';
+import { formatArea, formatPeso } from '@/lib/format';
+import { listingStatusLabel, listingTypeLabel } from '@/lib/listing-text';
+import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
+import { ImageGallery } from '../components/ImageGallery';
+import { LocationMap } from '../components/LocationMap';
+import { NearbySection } from '../components/NearbySection';
+import { ReviewsSection } from '../components/ReviewsSection';
+import { SaveListingButton } from '../components/SaveListingButton';
+
+/** Messaging is not built yet: the "Check availability" button stays hidden until it is. */
+const SHOW_CHECK_AVAILABILITY = false;
+
+function Facts({ listing }: { listing: Listing }) {
+  const rows: [string, string][] = [
+    ['Type', listingTypeLabel(listing.type)],
+    ['Status', listingStatusLabel(listing.status)],
+    ['Lot size', listing.lotSize != null ? formatArea(listing.lotSize) : '—'],
+    ['Floor size', listing.floorSize != null ? formatArea(listing.floorSize) : '—'],
+    ['Bedrooms', listing.bedrooms != null ? String(listing.bedrooms) : '—'],
+    ['Bathrooms', listing.bathrooms != null ? String(listing.bathrooms) : '—'],
+    ['Listing code', listing.code],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}>
+      {rows.map(([term, value]) => (
+        <Box key={term}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function ListingView({ listing }: { listing: Listing }) {
+  const user = useAppSelector(selectCurrentUser);
+  const isOwner = !!user && user._id === listing.owner._id;
+  const { data: nearby, isFetching: nearbyLoading } = useSearchNearbyListingsQuery(
+    listingArgs.nearby({ listingId: listing._id }),
+  );
+  const areasNearby = nearby?.areasNearby ?? [];
+
+  return (
+    <Stack spacing={3}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Link component={RouterLink} to="/listings" underline="hover" color="inherit">
+          Find property
+        </Link>
+        <Typography color="text.primary">{listing.name}</Typography>
+      </Breadcrumbs>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Stack spacing={0.5}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+              {listing.name}
+            </Typography>
+            {listing.verified && <Chip icon={<VerifiedIcon />} label="Verified" color="primary" size="small" />}
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+            <PlaceOutlinedIcon fontSize="small" />
+            <Typography>{fullAddress(listing)}</Typography>
+          </Stack>
+        </Stack>
+        <Stack spacing={1} sx={{ alignItems: { md: 'flex-end' } }}>
+          <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }} data-testid="listing-price">
+            {formatPeso(listing.price)}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            {isOwner && (
+              <Button component={RouterLink} to={`/listings/${listing._id}/edit`} startIcon={<EditIcon />} variant="outlined">
+                Edit listing
+              </Button>
+            )}
+            <SaveListingButton listing={listing} variant="button" />
+            {SHOW_CHECK_AVAILABILITY && <Button variant="contained">Check availability</Button>}
+          </Stack>
+        </Stack>
+      </Stack>
+
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={3}>
+            <ImageGallery images={listing.images} name={listing.name} />
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Facts listing={listing} />
+            </Paper>
+            {listing.tags.length > 0 && (
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} aria-label="Tags" role="list">
+                {listing.tags.map((tag) => (
+                  <Chip key={tag} label={tag} role="listitem" />
+                ))}
+              </Stack>
+            )}
+            <Stack spacing={1} component="section" aria-labelledby="description-title">
+              <Typography id="description-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                About this property
+              </Typography>
+              {listing.descriptionHtml ? (
+                // The API sanitizes descriptionHtml (an allow-list of formatting tags); it is the only HTML rendered.
+                <Box
+                  data-testid="listing-description"
+                  sx={{ '& p': { mt: 0 }, '& img': { maxWidth: '100%' } }}
+                  dangerouslySetInnerHTML={{ __html: listing.descriptionHtml }}
+                />
+              ) : (
+                <Typography data-testid="listing-description" sx={{ whiteSpace: 'pre-line' }}>
+                  {listing.description || 'No description yet.'}
+                </Typography>
+              )}
+            </Stack>
+            {listing.amenities.length > 0 && (
+              <Stack spacing={1} component="section" aria-labelledby="amenities-title">
+                <Typography id="amenities-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                  Amenities
+                </Typography>
+                <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} role="list">
+                  {listing.amenities.map((a) => (
+                    <Chip key={a} label={a} variant="outlined" role="listitem" />
+                  ))}
+                </Stack>
+              </Stack>
+            )}
+            <Divider />
+            <ReviewsSection listingId={listing._id} ownerId={listing.owner._id} rating={listing.rating} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={3}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="caption" color="text.secondary">
+                Listed by
+              </Typography>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="listing-owner">
+                {listing.owner.firstName} {listing.owner.lastName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {listing.views} view{listing.views === 1 ? '' : 's'} · saved {listing.savedCount} time
+                {listing.savedCount === 1 ? '' : 's'}
+              </Typography>
+            </Paper>
+            <Stack spacing={1} component="section" aria-labelledby="location-title">
+              <Typography id="location-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                Location
+              </Typography>
+              <LocationMap
+                lat={listing.location.lat}
+                lng={listing.location.lng}
+                name={listing.name}
+                areasNearby={areasNearby}
+              />
+            </Stack>
+            <NearbySection areasNearby={areasNearby} loading={nearbyLoading && !nearby} />
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /listings/:id — 404 shows "Listing not found"; a view is recorded once per opening. */
+export function ListingDetailPage() {
+  const { id = '' } = useParams();
+  const { data: listing, error, isLoading } = useGetListingByIdQuery({ id }, { skip: !id });
+  const [recordView] = useRecordListingBehaviorMutation();
+  const recordedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!listing || recordedFor.current === listing._id) return;
+    recordedFor.current = listing._id;
+    void recordView(listingArgs.view(listing._id));
+  }, [listing, recordView]);
+
+  const status = errorStatus(error);
+  if (status === 404 || status === 400) {
+    return <ListingNotFound backTo="/listings" backLabel="Back to search" />;
+  }
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      {error ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : isLoading || !listing ? (
+        <Stack spacing={2} aria-busy="true">
+          <Skeleton variant="text" height={48} width="60%" />
+          <Skeleton variant="rounded" height={360} />
+        </Stack>
+      ) : (
+        <ListingView listing={listing} />
+      )}
+    </Container>
+  );
+}

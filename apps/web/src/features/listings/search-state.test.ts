@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { PRICE_BANDS } from '@app/domain';
+import { priceBandLabel } from '@/lib/listing-text';
+import {
+  DEFAULT_SEARCH,
+  parseSearch,
+  priceBandChoices,
+  toFilterBody,
+  toSearchBody,
+  toSearchParams,
+  togglePriceBand,
+  updateSearch,
+  type SearchState,
+} from './search-state';
+
+const full: SearchState = {
+  text: 'katipunan house',
+  code: 'TH-1001',
+  types: ['residential', 'land'],
+  tags: ['for sale', 'Tahanan verified'],
+  statuses: ['active', 'rented'],
+  price: { min: 1_000_000, max: 5_000_000 },
+  lotSize: { min: 100, max: null },
+  floorSize: { min: null, max: 250.5 },
+  cities: ['1381300000', '1380300000'],
+  barangays: ['1381300071'],
+  minRating: 4,
+  verifiedOnly: true,
+  bounds: { north: 14.7, south: 14.55, east: 121.1, west: 120.95 },
+  followMap: false,
+  sort: '-price',
+  page: 3,
+  limit: 5,
+};
+
+describe('search state ↔ URL', () => {
+  it('round-trips every field through the query string', () => {
+    const qs = toSearchParams(full).toString();
+    expect(parseSearch(qs)).toEqual(full);
+    // and through a fresh URLSearchParams, as the router hands it over
+    expect(parseSearch(new URLSearchParams(`?${qs}`))).toEqual(full);
+  });
+
+  it('writes nothing for the default search, and reads an empty query as the default', () => {
+    expect(toSearchParams(DEFAULT_SEARCH).toString()).toBe('');
+    expect(parseSearch('')).toEqual(DEFAULT_SEARCH);
+    expect(DEFAULT_SEARCH).toMatchObject({ sort: '-createdAt', limit: 10, page: 1, followMap: true });
+  });
+
+  it('uses readable parameter names', () => {
+    const params = toSearchParams(full);
+    expect(params.get('q')).toBe('katipunan house');
+    expect(params.getAll('type')).toEqual(['residential', 'land']);
+    expect(params.getAll('tag')).toEqual(['for sale', 'Tahanan verified']);
+    expect(params.get('minPrice')).toBe('1000000');
+    expect(params.get('maxPrice')).toBe('5000000');
+    expect(params.get('bounds')).toBe('14.7,14.55,121.1,120.95');
+    expect(params.get('follow')).toBe('0');
+    expect(params.get('sort')).toBe('-price');
+    expect(params.get('page')).toBe('3');
+    expect(params.get('limit')).toBe('5');
+  });
+
+  it('drops unknown or malformed values instead of failing', () => {
+    const state = parseSearch(
+      'type=castle&type=land&tag=nope&status=draft&minPrice=-5&maxPrice=abc&sort=random&limit=7&page=0&minRating=9&bounds=1,2,3&verified=yes',
+    );
+    expect(state.types).toEqual(['land']);
+    expect(state.tags).toEqual([]);
+    expect(state.statuses).toEqual([]);
+    expect(state.price).toEqual({ min: null, max: null });
+    expect(state.sort).toBe('-createdAt');
+    expect(state.limit).toBe(10);
+    expect(state.page).toBe(1);
+    expect(state.minRating).toBeNull();
+    expect(state.bounds).toBeNull();
+    expect(state.verifiedOnly).toBe(false);
+  });
+
+  it('swaps a reversed range', () => {
+    expect(parseSearch('minPrice=900&maxPrice=100').price).toEqual({ min: 100, max: 900 });
+  });
+
+  it('goes back to page 1 on any change but the page', () => {
+    const onPage3 = { ...DEFAULT_SEARCH, page: 3 };
+    expect(updateSearch(onPage3, { types: ['land'] }).page).toBe(1);
+    expect(updateSearch(onPage3, { page: 4 }).page).toBe(4);
+  });
+});
+
+describe('filters → POST /listing/search body', () => {
+  it('maps every filter, the sort and skip = (page - 1) * limit', () => {
+    expect(toSearchBody(full)).toEqual({
+      fuzzySearch: 'katipunan house',
+      query: { code: 'TH-1001', verified: true },
+      match: {
+        price: { min: 1_000_000, max: 5_000_000 },
+        lotSize: { min: 100 },
+        floorSize: { max: 250.5 },
+        type: ['residential', 'land'],
+        tags: ['for sale', 'Tahanan verified'],
+        status: ['active', 'rented'],
+        city: ['1381300000', '1380300000'],
+        barangay: ['1381300071'],
+        rating: { min: 4 },
+      },
+      bounds: { north: 14.7, south: 14.55, east: 121.1, west: 120.95 },
+      sort: '-price',
+      limit: 5,
+      skip: 10,
+    });
+  });
+
+  it('sends only paging and sort for the default search', () => {
+    expect(toSearchBody(DEFAULT_SEARCH)).toEqual({ sort: '-createdAt', limit: 10, skip: 0 });
+    expect(toSearchBody({ ...DEFAULT_SEARCH, page: 2 })).toMatchObject({ limit: 10, skip: 10 });
+  });
+
+  it('the facet body is the filters without paging or sort', () => {
+    const body = toFilterBody(full);
+    expect(body).not.toHaveProperty('sort');
+    expect(body).not.toHaveProperty('skip');
+    expect(body).not.toHaveProperty('limit');
+    expect(body.match).toEqual(toSearchBody(full).match);
+  });
+});
+
+describe('price bands', () => {
+  it('offers the spec bands with their facet counts', () => {
+    const facets = [
+      { min: 0, max: 50_000, count: 3 },
+      { min: 5_000_000, max: null, count: 7 },
+    ];
+    const choices = priceBandChoices(DEFAULT_SEARCH, facets);
+    expect(choices.map((c) => [c.min, c.max])).toEqual(PRICE_BANDS.map((b) => [b.min, b.max]));
+    expect(choices.map((c) => c.count)).toEqual([3, 0, 0, 0, 0, 0, 7]);
+    expect(choices.every((c) => !c.selected)).toBe(true);
+    expect(priceBandChoices(DEFAULT_SEARCH).every((c) => c.count === null)).toBe(true);
+  });
+
+  it('labels the bands in pesos, the last one open ended', () => {
+    expect(PRICE_BANDS.map(priceBandLabel)).toEqual([
+      '₱0 – ₱50,000',
+      '₱50,000 – ₱100,000',
+      '₱100,000 – ₱200,000',
+      '₱200,000 – ₱500,000',
+      '₱500,000 – ₱1,000,000',
+      '₱1,000,000 – ₱5,000,000',
+      '₱5,000,000+',
+    ]);
+  });
+
+  it('picking a band sets the price range; picking it again clears it', () => {
+    const band = PRICE_BANDS[6];
+    const picked = togglePriceBand({ ...DEFAULT_SEARCH, page: 2 }, band);
+    expect(picked.price).toEqual({ min: 5_000_000, max: null });
+    expect(picked.page).toBe(1);
+    expect(priceBandChoices(picked).find((c) => c.selected)?.min).toBe(5_000_000);
+    expect(toSearchBody(picked).match).toEqual({ price: { min: 5_000_000 } });
+    expect(togglePriceBand(picked, band).price).toEqual({ min: null, max: null });
+  });
+});

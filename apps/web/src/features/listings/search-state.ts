@@ -1,0 +1,295 @@
+/**
+ * The listing search state and its two projections: the URL query string (so a search can be shared,
+ * saved and reloaded) and the POST /listing/search body. Pure functions only.
+ */
+import { LISTING_TAGS, LISTING_TYPES, PAGINATION, PRICE_BANDS } from '@app/domain';
+import type { ListingSearchBody } from '@/lib/api/listings';
+
+export const SORT_OPTIONS = [
+  { value: '-createdAt', label: 'Latest' },
+  { value: 'createdAt', label: 'Oldest' },
+  { value: 'name', label: 'A-Z' },
+  { value: '-name', label: 'Z-A' },
+  { value: 'price', label: 'Price: low to high' },
+  { value: '-price', label: 'Price: high to low' },
+] as const;
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+export const DEFAULT_SORT: SortValue = '-createdAt';
+
+/** Statuses a visitor can filter on (drafts and archived listings are the owner's business). */
+export const SEARCH_STATUSES = ['active', 'sold', 'rented'] as const;
+export const PAGE_SIZES = PAGINATION.pageSizeChoices as readonly number[];
+
+export interface Range {
+  min: number | null;
+  max: number | null;
+}
+
+export interface Bounds {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
+
+export interface SearchState {
+  /** Free text (fuzzy search over name, code, address and description). */
+  text: string;
+  /** Exact listing code. */
+  code: string;
+  types: string[];
+  tags: string[];
+  statuses: string[];
+  price: Range;
+  lotSize: Range;
+  floorSize: Range;
+  /** City or municipality codes (PSGC). */
+  cities: string[];
+  /** Barangay codes (PSGC). */
+  barangays: string[];
+  minRating: number | null;
+  verifiedOnly: boolean;
+  /** The map's view, when results follow the map. */
+  bounds: Bounds | null;
+  /** "Search as I move the map". */
+  followMap: boolean;
+  sort: SortValue;
+  page: number;
+  limit: number;
+}
+
+const EMPTY_RANGE: Range = { min: null, max: null };
+
+export const DEFAULT_SEARCH: SearchState = {
+  text: '',
+  code: '',
+  types: [],
+  tags: [],
+  statuses: [],
+  price: EMPTY_RANGE,
+  lotSize: EMPTY_RANGE,
+  floorSize: EMPTY_RANGE,
+  cities: [],
+  barangays: [],
+  minRating: null,
+  verifiedOnly: false,
+  bounds: null,
+  followMap: true,
+  sort: DEFAULT_SORT,
+  page: PAGINATION.defaultPage,
+  limit: PAGINATION.defaultLimit,
+};
+
+/** URL parameter names. */
+const P = {
+  text: 'q',
+  code: 'code',
+  type: 'type',
+  tag: 'tag',
+  status: 'status',
+  priceMin: 'minPrice',
+  priceMax: 'maxPrice',
+  lotMin: 'minLot',
+  lotMax: 'maxLot',
+  floorMin: 'minFloor',
+  floorMax: 'maxFloor',
+  city: 'city',
+  barangay: 'barangay',
+  rating: 'minRating',
+  verified: 'verified',
+  bounds: 'bounds',
+  follow: 'follow',
+  sort: 'sort',
+  page: 'page',
+  limit: 'limit',
+} as const;
+
+function nonNegative(raw: string | null): number | null {
+  if (raw === null || raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+function range(params: URLSearchParams, minKey: string, maxKey: string): Range {
+  const min = nonNegative(params.get(minKey));
+  const max = nonNegative(params.get(maxKey));
+  if (min !== null && max !== null && min > max) return { min: max, max: min };
+  return { min, max };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+}
+
+function parseBounds(raw: string | null): Bounds | null {
+  if (!raw) return null;
+  const parts = raw.split(',').map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [north, south, east, west] = parts;
+  if (north < south || north > 90 || south < -90 || east > 180 || west < -180 || east < west) return null;
+  return { north, south, east, west };
+}
+
+/** Reads a search from a query string; anything unknown or malformed falls back to the default. */
+export function parseSearch(input: URLSearchParams | string): SearchState {
+  const params = typeof input === 'string' ? new URLSearchParams(input) : input;
+  const sortRaw = params.get(P.sort);
+  const sort = SORT_OPTIONS.some((o) => o.value === sortRaw) ? (sortRaw as SortValue) : DEFAULT_SORT;
+  const limitRaw = Number(params.get(P.limit));
+  const limit = PAGE_SIZES.includes(limitRaw) ? limitRaw : DEFAULT_SEARCH.limit;
+  const pageRaw = Number(params.get(P.page));
+  const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw : DEFAULT_SEARCH.page;
+  const ratingRaw = Number(params.get(P.rating));
+  const minRating = params.has(P.rating) && ratingRaw >= 1 && ratingRaw <= 5 ? ratingRaw : null;
+  return {
+    text: (params.get(P.text) ?? '').trim(),
+    code: (params.get(P.code) ?? '').trim(),
+    types: unique(params.getAll(P.type)).filter((t) => (LISTING_TYPES as readonly string[]).includes(t)),
+    tags: unique(params.getAll(P.tag)).filter((t) => (LISTING_TAGS as readonly string[]).includes(t)),
+    statuses: unique(params.getAll(P.status)).filter((s) => (SEARCH_STATUSES as readonly string[]).includes(s)),
+    price: range(params, P.priceMin, P.priceMax),
+    lotSize: range(params, P.lotMin, P.lotMax),
+    floorSize: range(params, P.floorMin, P.floorMax),
+    cities: unique(params.getAll(P.city)),
+    barangays: unique(params.getAll(P.barangay)),
+    minRating,
+    verifiedOnly: params.get(P.verified) === '1',
+    bounds: parseBounds(params.get(P.bounds)),
+    followMap: params.get(P.follow) !== '0',
+    sort,
+    page,
+    limit,
+  };
+}
+
+/** Writes a search as a query string, leaving out everything that has its default value. */
+export function toSearchParams(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  const num = (key: string, value: number | null) => {
+    if (value !== null) params.set(key, String(value));
+  };
+  if (state.text.trim()) params.set(P.text, state.text.trim());
+  if (state.code.trim()) params.set(P.code, state.code.trim());
+  state.types.forEach((t) => params.append(P.type, t));
+  state.tags.forEach((t) => params.append(P.tag, t));
+  state.statuses.forEach((s) => params.append(P.status, s));
+  num(P.priceMin, state.price.min);
+  num(P.priceMax, state.price.max);
+  num(P.lotMin, state.lotSize.min);
+  num(P.lotMax, state.lotSize.max);
+  num(P.floorMin, state.floorSize.min);
+  num(P.floorMax, state.floorSize.max);
+  state.cities.forEach((c) => params.append(P.city, c));
+  state.barangays.forEach((b) => params.append(P.barangay, b));
+  num(P.rating, state.minRating);
+  if (state.verifiedOnly) params.set(P.verified, '1');
+  if (state.bounds) {
+    const { north, south, east, west } = state.bounds;
+    params.set(P.bounds, [north, south, east, west].join(','));
+  }
+  if (!state.followMap) params.set(P.follow, '0');
+  if (state.sort !== DEFAULT_SORT) params.set(P.sort, state.sort);
+  if (state.page !== DEFAULT_SEARCH.page) params.set(P.page, String(state.page));
+  if (state.limit !== DEFAULT_SEARCH.limit) params.set(P.limit, String(state.limit));
+  return params;
+}
+
+/** Applies a change; any change other than the page itself goes back to page 1. */
+export function updateSearch(state: SearchState, patch: Partial<SearchState>): SearchState {
+  return { ...state, ...patch, page: patch.page ?? 1 };
+}
+
+function rangeBody(r: Range): { min?: number; max?: number } | undefined {
+  if (r.min === null && r.max === null) return undefined;
+  return { ...(r.min !== null && { min: r.min }), ...(r.max !== null && { max: r.max }) };
+}
+
+type Match = NonNullable<ListingSearchBody['match']>;
+type Query = NonNullable<ListingSearchBody['query']>;
+
+/** The filters of a search (no paging or sort): the body of POST /listing/filter. */
+export function toFilterBody(state: SearchState): ListingSearchBody {
+  const match: Match = {};
+  const price = rangeBody(state.price);
+  const lotSize = rangeBody(state.lotSize);
+  const floorSize = rangeBody(state.floorSize);
+  if (price) match.price = price;
+  if (lotSize) match.lotSize = lotSize;
+  if (floorSize) match.floorSize = floorSize;
+  if (state.types.length) match.type = [...state.types];
+  if (state.tags.length) match.tags = [...state.tags];
+  if (state.statuses.length) match.status = [...state.statuses];
+  if (state.cities.length) match.city = [...state.cities];
+  if (state.barangays.length) match.barangay = [...state.barangays];
+  if (state.minRating !== null) match.rating = { min: state.minRating };
+
+  const query: Query = {};
+  if (state.code.trim()) query.code = state.code.trim();
+  if (state.verifiedOnly) query.verified = true;
+
+  const body: ListingSearchBody = {};
+  if (state.text.trim()) body.fuzzySearch = state.text.trim();
+  if (Object.keys(query).length) body.query = query;
+  if (Object.keys(match).length) body.match = match;
+  if (state.bounds) body.bounds = { ...state.bounds };
+  return body;
+}
+
+/** The body of POST /listing/search: the filters plus sort, limit and skip = (page - 1) * limit. */
+export function toSearchBody(state: SearchState): ListingSearchBody {
+  return { ...toFilterBody(state), sort: state.sort, limit: state.limit, skip: (state.page - 1) * state.limit };
+}
+
+export interface PriceBandChoice {
+  key: string;
+  min: number;
+  max: number | null;
+  /** Listings in the band for the current filters; null until the facet counts arrive. */
+  count: number | null;
+  selected: boolean;
+}
+
+/** The spec's price bands as quick choices, with the facet counts of POST /listing/filter. */
+export function priceBandChoices(
+  state: Pick<SearchState, 'price'>,
+  facets?: ReadonlyArray<{ min: number; max: number | null; count: number }>,
+): PriceBandChoice[] {
+  return PRICE_BANDS.map((band) => {
+    const facet = facets?.find((f) => f.min === band.min && (f.max ?? null) === band.max);
+    return {
+      key: `${band.min}-${band.max ?? ''}`,
+      min: band.min,
+      max: band.max,
+      count: facets ? (facet?.count ?? 0) : null,
+      selected: state.price.min === band.min && state.price.max === band.max,
+    };
+  });
+}
+
+/** Picks a band (or clears the price range when the band was already picked). */
+export function togglePriceBand(state: SearchState, band: { min: number; max: number | null }): SearchState {
+  const selected = state.price.min === band.min && state.price.max === band.max;
+  return updateSearch(state, { price: selected ? { min: null, max: null } : { min: band.min, max: band.max } });
+}
+
+/** Rounds the map's view so the URL stays short (5 decimals is about a metre). */
+export function roundBounds(bounds: Bounds): Bounds {
+  const r = (n: number) => Math.round(n * 1e5) / 1e5;
+  return { north: r(bounds.north), south: r(bounds.south), east: r(bounds.east), west: r(bounds.west) };
+}
+
+/** How many filters are set (the text, map area, sort and paging aside). */
+export function activeFilterCount(state: SearchState): number {
+  const ranges = [state.price, state.lotSize, state.floorSize].filter((r) => r.min !== null || r.max !== null).length;
+  return (
+    ranges +
+    state.types.length +
+    state.tags.length +
+    state.statuses.length +
+    state.cities.length +
+    state.barangays.length +
+    (state.code ? 1 : 0) +
+    (state.minRating !== null ? 1 : 0) +
+    (state.verifiedOnly ? 1 : 0)
+  );
+}

@@ -1,0 +1,1 @@
+export { SavedItemsPage } from './SavedItemsPage';
