@@ -270,6 +270,7 @@ export const listings = pgTable(
     index('listings_type_price_idx').on(t.type, t.price),
     index('listings_price_idx').on(t.price),
     index('listings_tags_idx').using('gin', t.tags),
+    // migration 0005 adds INCLUDE (lng, lat, created_at, id, is_visible, status): map searches are index-only
     index('listings_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
     index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('listings_search_vector_idx').using('gin', t.searchVector),

@@ -88,18 +88,25 @@ export class ListingsRepository {
   }
 
   /** The WHERE of a search: the filters plus what this viewer may see. */
-  whereOf(f: ListingFilters, viewer: Viewer): SQL | undefined {
+  /**
+   * The WHERE of a search: the filters plus what this viewer may see. With a search text there are two
+   * forms. For a total (`count`), the city, barangay and type go into the full-text query as tokens, so
+   * one GIN scan intersects them. For a newest-first page (`page`), the text stays words only and the
+   * filters stay plain conditions: with honest row estimates the planner walks the
+   * `(city_code, created_at desc)` index and stops at the page size.
+   */
+  whereOf(f: ListingFilters, viewer: Viewer, purpose: 'page' | 'count' = 'page'): SQL | undefined {
     const parts: (SQL | undefined)[] = [];
     const ownSearch = viewer.id !== undefined && f.ownerId === viewer.id;
     if (!viewer.isAdmin && !ownSearch) {
       parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
     }
     const words = f.text && f.textMatch !== 'similar' ? toWordsTsQuery(f.text) : null;
+    const asTokens = words !== null && purpose === 'count';
     if (words) {
-      // full text (GIN, exact words), with the city, barangay and type filters also as tokens of the same
-      // query; the plain conditions below stay, so a newest-first page can still walk the city index
+      // full text (GIN, exact words)
       const anyOf = (prefix: string, values?: string[]) => (values?.length ? [`(${values.map((v) => `${prefix}${v}`).join(' | ')})`] : []);
-      const query = [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type)].join(' & ');
+      const query = asTokens ? [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type)].join(' & ') : words;
       parts.push(sql`${listings.searchVector} @@ to_tsquery('simple', ${query})`);
     } else if (f.text) {
       // word similarity (pg_trgm, GIN): partial and misspelt words ('poblacoin' finds Poblacion)
@@ -117,10 +124,10 @@ export class ListingsRepository {
       if (range?.min !== undefined) parts.push(gte(column, range.min));
       if (range?.max !== undefined) parts.push(lte(column, range.max));
     }
-    if (f.type?.length) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
+    if (f.type?.length && !asTokens) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
     if (f.status?.length) parts.push(inArray(listings.status, f.status as ListingRow['status'][]));
-    if (f.city?.length) parts.push(inArray(listings.cityCode, f.city));
-    if (f.barangay?.length) parts.push(inArray(listings.barangayCode, f.barangay));
+    if (f.city?.length && !asTokens) parts.push(inArray(listings.cityCode, f.city));
+    if (f.barangay?.length && !asTokens) parts.push(inArray(listings.barangayCode, f.barangay));
     if (f.tags?.length) parts.push(arrayContains(listings.tags, f.tags));
     if (f.minRating !== undefined) parts.push(gte(listings.ratingAverage, f.minRating));
     if (f.bounds) {
@@ -131,8 +138,15 @@ export class ListingsRepository {
   }
 
   /** The two statements of a search (the page and the total), unexecuted, so benchmarks can EXPLAIN them. */
-  searchQueries(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
-    const where = this.whereOf(f, viewer);
+  searchQueries(
+    f: ListingFilters,
+    viewer: Viewer,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+    pageForm: 'page' | 'count' = 'page',
+  ) {
+    const where = this.whereOf(f, viewer, pageForm);
     const orderBy =
       sort === 'relevance' && f.text
         ? f.textMatch === 'similar'
@@ -141,21 +155,32 @@ export class ListingsRepository {
         : (sort === 'relevance' ? [] : sort).map((s) =>
             s.direction === 'desc' ? desc(LISTING_SORT_COLUMNS[s.field]) : asc(LISTING_SORT_COLUMNS[s.field]),
           );
+    // ids first (an index-only scan where the indexes cover the filters and the order), then the rows
+    const ids = this.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(where)
+      .orderBy(...orderBy, desc(listings.id))
+      .limit(limit)
+      .offset(skip);
     return {
       page: this.db
         .select(this.selection(viewer.id))
         .from(listings)
         .innerJoin(users, eq(users.id, listings.ownerId))
-        .where(where)
-        .orderBy(...orderBy, desc(listings.id))
-        .limit(limit)
-        .offset(skip),
-      total: this.db.select({ total: count() }).from(listings).where(where),
+        .where(inArray(listings.id, ids))
+        .orderBy(...orderBy, desc(listings.id)),
+      total: this.db.select({ total: count() }).from(listings).where(this.whereOf(f, viewer, 'count')),
     };
   }
 
-  async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
-    return (await this.searchQueries(f, viewer, sort, limit, skip).page) as ListingWithOwner[];
+  /**
+   * One page. `many` says the search has many matches: then the page uses the plain-condition form,
+   * which walks an ordered index and stops early; with few matches, walking would read most of the
+   * city to find them, so the page uses the token form (one GIN scan, then a small sort).
+   */
+  async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, many: boolean) {
+    return (await this.searchQueries(f, viewer, sort, limit, skip, many ? 'page' : 'count').page) as ListingWithOwner[];
   }
 
   /** Whether any listing at all has these words (cheap: one GIN lookup, stops at the first). */
@@ -176,7 +201,7 @@ export class ListingsRepository {
   }
 
   async facets(f: ListingFilters, viewer: Viewer) {
-    const where = this.whereOf(f, viewer);
+    const where = this.whereOf(f, viewer, 'count');
     const bandCases = PRICE_BANDS.map(
       (b, i) => sql`count(*) filter (where ${listings.price} >= ${b.min}${b.max === null ? sql`` : sql` and ${listings.price} < ${b.max}`}) as ${sql.raw(`b${i}`)}`,
     );

@@ -40,6 +40,8 @@ import type { SortTerm } from '../../common/query/list-query';
 import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
+/** From this many matches on, a newest-first page walks an ordered index instead of sorting the matches. */
+const MANY_MATCHES = 1000;
 /** The spec's box around a point for nearby listings. */
 export const NEARBY_HALF_WIDTH_DEG = 0.005;
 
@@ -108,10 +110,11 @@ export class ListingsService {
   ) {
     const viewer = viewerOf(caller);
     const scope = viewer.isAdmin ? 'admin' : filters.ownerId && filters.ownerId === viewer.id ? 'owner' : 'public';
-    const [rows, total] = await Promise.all([
-      this.listings.searchPage(filters, viewer, sort, limit, skip),
-      this.counts.getOrCount({ filters, scope }, () => this.listings.searchTotal(filters, viewer)),
-    ]);
+    const total = await this.counts.getOrCount({ filters, scope }, () => this.listings.searchTotal(filters, viewer));
+    const rows =
+      total === 0 || skip >= total
+        ? []
+        : await this.listings.searchPage(filters, viewer, sort, limit, skip, total >= MANY_MATCHES);
     return { rows, total };
   }
 
