@@ -1,4 +1,5 @@
-import type { ListingRow } from '@app/db';
+import type { ListingRow, NewListingRow } from '@app/db';
+import type { ResolvedAddress } from '../places/places.service';
 import type { ListingDto } from './dto/listing-output.dto';
 
 export interface ListingOwnerRow {
@@ -62,5 +63,36 @@ export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): 
     isSaved,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
+  };
+}
+
+/** The address columns of a listing row, from a resolved PSGC address and the free-text parts. */
+export function addressColumns(
+  address: ResolvedAddress,
+  extra: { type?: string | null; street?: string | null } = {},
+): Pick<
+  NewListingRow,
+  | 'addressType'
+  | 'street'
+  | 'regionCode'
+  | 'regionName'
+  | 'provinceCode'
+  | 'provinceName'
+  | 'cityCode'
+  | 'cityName'
+  | 'barangayCode'
+  | 'barangayName'
+> {
+  return {
+    addressType: extra.type ?? null,
+    street: extra.street ?? null,
+    regionCode: address.regionCode,
+    regionName: address.regionName,
+    provinceCode: address.provinceCode,
+    provinceName: address.provinceName,
+    cityCode: address.cityCode,
+    cityName: address.cityName,
+    barangayCode: address.barangayCode,
+    barangayName: address.barangayName,
   };
 }

@@ -32,7 +32,7 @@ import type {
   ReviewDto,
   ReviewListDto,
 } from './dto/listing-output.dto';
-import { LISTING_FIELDS, toListingDto } from './listing.mapper';
+import { addressColumns, LISTING_FIELDS, toListingDto } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingCountCache } from './listing-count-cache';
@@ -145,16 +145,7 @@ export class ListingsService {
       bathrooms: dto.bathrooms ?? null,
       lat: dto.location.lat,
       lng: dto.location.lng,
-      addressType: dto.address.type ?? null,
-      street: dto.address.street ?? null,
-      regionCode: address.regionCode,
-      regionName: address.regionName,
-      provinceCode: address.provinceCode,
-      provinceName: address.provinceName,
-      cityCode: address.cityCode,
-      cityName: address.cityName,
-      barangayCode: address.barangayCode,
-      barangayName: address.barangayName,
+      ...addressColumns(address, dto.address),
       amenities: this.cleanAmenities(dto.amenities ?? []),
       ...this.descriptions(dto.description, dto.descriptionHtml),
       ownerId: caller.id,
@@ -185,19 +176,7 @@ export class ListingsService {
       Object.assign(patch, this.descriptions(dto.description, dto.descriptionHtml));
     }
     if (dto.address) {
-      const a = await this.places.resolveAddress(dto.address);
-      Object.assign(patch, {
-        addressType: dto.address.type ?? null,
-        street: dto.address.street ?? null,
-        regionCode: a.regionCode,
-        regionName: a.regionName,
-        provinceCode: a.provinceCode,
-        provinceName: a.provinceName,
-        cityCode: a.cityCode,
-        cityName: a.cityName,
-        barangayCode: a.barangayCode,
-        barangayName: a.barangayName,
-      });
+      Object.assign(patch, addressColumns(await this.places.resolveAddress(dto.address), dto.address));
     }
     await this.listings.update(listing.id, patch);
     await this.counts.invalidate();

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import { appState, listings, places, users, type ListingImage } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
+import { addressColumns } from '../listings/listing.mapper';
 import { ListingMediaService, type PreparedImage } from '../listings/listing-media.service';
 import { PlacesService } from '../places/places.service';
 import { ListingCountCache } from '../listings/listing-count-cache';
@@ -120,16 +121,7 @@ export class DemoListingsSeeder {
           lotSize: kind.lot ? Math.round(between(kind.lot[0], kind.lot[1])) : null,
           bedrooms,
           bathrooms: bedrooms ? Math.max(1, bedrooms - Math.floor(random() * 2)) : null,
-          addressType: kind.addressType,
-          street: null,
-          regionCode: address.regionCode,
-          regionName: address.regionName,
-          provinceCode: address.provinceCode,
-          provinceName: address.provinceName,
-          cityCode: address.cityCode,
-          cityName: address.cityName,
-          barangayCode: address.barangayCode,
-          barangayName: address.barangayName,
+          ...addressColumns(address, { type: kind.addressType }),
           lat,
           lng,
           amenities: AMENITIES.filter(() => random() < 0.3),
