@@ -64,6 +64,9 @@ const TYPE_PREFIX: Record<ListingRow['type'], string> = {
 
 const isAdmin = (caller?: AuthUser) => !!caller && ADMIN_ROLES.includes(caller.role);
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
+/** Which listings a viewer's search can see, as far as cached totals are concerned. */
+const scopeOf = (viewer: Viewer, filters: ListingFilters) =>
+  viewer.isAdmin ? 'admin' : filters.ownerId && filters.ownerId === viewer.id ? 'owner' : 'public';
 
 @Injectable()
 export class ListingsService {
@@ -109,8 +112,7 @@ export class ListingsService {
     skip: number,
   ) {
     const viewer = viewerOf(caller);
-    const scope = viewer.isAdmin ? 'admin' : filters.ownerId && filters.ownerId === viewer.id ? 'owner' : 'public';
-    const total = await this.counts.getOrCount({ filters, scope }, () => this.listings.searchTotal(filters, viewer));
+    const total = await this.counts.getOrCount({ filters, scope: scopeOf(viewer, filters) }, () => this.listings.searchTotal(filters, viewer));
     const rows =
       total === 0 || skip >= total
         ? []
@@ -119,7 +121,9 @@ export class ListingsService {
   }
 
   facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    return this.listings.facets(parseListingFilters(body), viewerOf(caller));
+    const filters = parseListingFilters(body);
+    const viewer = viewerOf(caller);
+    return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, () => this.listings.facets(filters, viewer));
   }
 
   async get(caller: AuthUser | undefined, id: string): Promise<ListingDto> {
