@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
 }
 
+const defaultIdleError = (err: Error) => console.error(`PostgreSQL closed an idle connection: ${err.message}`);
+
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
 /**
@@ -24,12 +26,16 @@ export async function openDatabase(options: {
   url?: string;
   pgliteDir?: string;
   poolSize?: number;
+  onIdleError?: (err: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) emits 'error' on the
+    // pool; unhandled, that would end the process. The pool replaces the connection on next use.
+    pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
     const db = drizzle(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -319,14 +319,28 @@ export class ListingsRepository {
     });
   }
 
+  private reviewSelection() {
+    return {
+      review: listingReviews,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
+    };
+  }
+
+  /** One member's review of a listing, with the member's name. */
+  async reviewBy(listingId: string, userId: string) {
+    const [row] = await this.db
+      .select(this.reviewSelection())
+      .from(listingReviews)
+      .innerJoin(users, eq(users.id, listingReviews.userId))
+      .where(and(eq(listingReviews.listingId, listingId), eq(listingReviews.userId, userId)));
+    return row ?? null;
+  }
+
   async reviews(listingId: string, limit: number, skip: number) {
     const where = eq(listingReviews.listingId, listingId);
     const [rows, [{ total }]] = await Promise.all([
       this.db
-        .select({
-          review: listingReviews,
-          user: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
-        })
+        .select(this.reviewSelection())
         .from(listingReviews)
         .innerJoin(users, eq(users.id, listingReviews.userId))
         .where(where)

@@ -62,6 +62,19 @@ const TYPE_PREFIX: Record<ListingRow['type'], string> = {
   other: 'OTH',
 };
 
+function toReviewDto(r: {
+  review: { id: string; rating: number; comment: string; createdAt: Date };
+  user: { id: string; firstName: string; lastName: string; avatar: string | null };
+}): ReviewDto {
+  return {
+    _id: r.review.id,
+    rating: r.review.rating,
+    comment: r.review.comment,
+    user: { _id: r.user.id, firstName: r.user.firstName, lastName: r.user.lastName, avatar: r.user.avatar },
+    createdAt: r.review.createdAt.toISOString(),
+  };
+}
+
 const isAdmin = (caller?: AuthUser) => !!caller && ADMIN_ROLES.includes(caller.role);
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
@@ -325,13 +338,7 @@ export class ListingsService {
     const query = parseListQuery(raw, { ...LISTING_QUERY_SPEC, resource: 'review', selectable: [], sortable: ['createdAt'] });
     const { rows, total } = await this.listings.reviews(id, query.limit, query.skip);
     return {
-      reviews: rows.map((r) => ({
-        _id: r.review.id,
-        rating: r.review.rating,
-        comment: r.review.comment,
-        user: { _id: r.user.id, firstName: r.user.firstName, lastName: r.user.lastName, avatar: r.user.avatar },
-        createdAt: r.review.createdAt.toISOString(),
-      })),
+      reviews: rows.map(toReviewDto),
       pagination: buildPagination(total, rows.length, query.limit, query.skip),
     };
   }
@@ -347,8 +354,7 @@ export class ListingsService {
       if (code === '23505') throw new ConflictException('You have already reviewed this listing');
       throw err;
     }
-    const { reviews } = await this.reviews(caller, id, { limit: PAGINATION.maxLimit });
-    return reviews.find((r) => r.user._id === caller.id)!;
+    return toReviewDto((await this.listings.reviewBy(id, caller.id))!);
   }
 
   private canSee(caller: AuthUser | undefined, listing: ListingRow): boolean {
