@@ -170,8 +170,12 @@ export class ListingsRepository {
         .innerJoin(users, eq(users.id, listings.ownerId))
         .where(inArray(listings.id, ids))
         .orderBy(...orderBy, desc(listings.id)),
-      total: this.db.select({ total: count() }).from(listings).where(this.whereOf(f, viewer, 'count')),
+      total: this.totalQuery(f, viewer),
     };
+  }
+
+  private totalQuery(f: ListingFilters, viewer: Viewer) {
+    return this.db.select({ total: count() }).from(listings).where(this.whereOf(f, viewer, 'count'));
   }
 
   /**
@@ -196,7 +200,7 @@ export class ListingsRepository {
   }
 
   async searchTotal(f: ListingFilters, viewer: Viewer): Promise<number> {
-    const [{ total }] = await this.searchQueries(f, viewer, [], 1, 0).total;
+    const [{ total }] = await this.totalQuery(f, viewer);
     return Number(total);
   }
 

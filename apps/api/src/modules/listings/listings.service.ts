@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, PAGINATION, VERIFIED_TAG, buildPagination } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { isUniqueViolation } from '../../common/db/pg-errors';
 import { htmlToText, sanitizeRichText } from '../../common/html/sanitize-html';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { NearbyService } from '../nearby/nearby.service';
@@ -313,7 +314,8 @@ export class ListingsService {
   }
 
   async save(caller: AuthUser, listingId: string) {
-    await this.get(caller, listingId);
+    const listing = await this.listings.findRow(listingId);
+    if (!listing || !this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const { savedCount } = await this.saved.saveListing(caller.id, listingId);
     return { saved: true, savedCount };
   }
@@ -350,8 +352,7 @@ export class ListingsService {
       await this.listings.addReview(id, caller.id, dto.rating, dto.comment ?? '');
       await this.counts.invalidate();
     } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (code === '23505') throw new ConflictException('You have already reviewed this listing');
+      if (isUniqueViolation(err)) throw new ConflictException('You have already reviewed this listing');
       throw err;
     }
     return toReviewDto((await this.listings.reviewBy(id, caller.id))!);

@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { SavedItemRow } from '@app/db';
+import { isForeignKeyViolation } from '../../common/db/pg-errors';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { ListingDto } from '../listings/dto/listing-output.dto';
 import { toListingDto, type ListingWithOwner } from '../listings/listing.mapper';
@@ -21,7 +22,7 @@ export class SavedItemsService {
     try {
       return await this.saved.saveListing(userId, listingId);
     } catch (err) {
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
+      if (isForeignKeyViolation(err)) {
         throw new NotFoundException("The listing you're looking for might have been deleted or does not exist");
       }
       throw err;

@@ -154,10 +154,3 @@ export class UsersRepository {
     return this.db.transaction((tx) => fn(new UsersRepository(tx as unknown as Database)));
   }
 }
-
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const name = e?.constraint ?? e?.cause?.constraint;
-  return code === '23505' && (!constraint || name === constraint);
-}

@@ -28,7 +28,8 @@ import type {
 } from './dto/user-input.dto';
 import type { AuthResponseDto, UserDto, UserListDto, UserViewDto } from './dto/user-output.dto';
 import { toPublicUserDto, toUserDto, USER_FIELDS } from './user.mapper';
-import { isUniqueViolation, USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserSortKey } from './users.repository';
+import { isUniqueViolation } from '../../common/db/pg-errors';
+import { USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserSortKey } from './users.repository';
 import { passwordResetEmail, verificationEmail } from './user-emails';
 
 export const USER_QUERY_SPEC: ResourceQuerySpec<UserSortKey> = {
