@@ -14,6 +14,8 @@ const { values: args } = parseArgs({
     url: { type: 'string', default: 'http://127.0.0.1:3000' },
     seconds: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '10' },
+    shapes: { type: 'string', default: 'health,text,box' },
+    select: { type: 'string' },
   },
 });
 const base = new URL(args.url);
@@ -88,9 +90,10 @@ for (const c of cities) {
 const words = ['condo', 'house', 'lot', 'townhouse', 'office', 'retail'];
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
+const shapes = new Set(args.shapes.split(','));
 const results = [];
-results.push(await run('health', () => ({ method: 'GET', path: '/api/health' })));
-results.push(
+if (shapes.has('health')) results.push(await run('health', () => ({ method: 'GET', path: '/api/health' })));
+if (shapes.has('text')) results.push(
   await run('text+city+type+price, newest', () => ({
     method: 'POST',
     path: '/api/listing/search',
@@ -99,22 +102,23 @@ results.push(
       match: { city: [pick(cities).code], type: [pick(['residential', 'commercial', 'land'])], price: { min: 20000, max: 20000000 } },
       sort: '-createdAt',
       limit: 10,
+      ...(args.select ? { select: args.select } : {}),
     },
   })),
 );
-results.push(
+if (shapes.has('box')) results.push(
   await run('map bounding box', () => {
     const c = pick(centres);
     const h = 0.01 + Math.random() * 0.02;
     return {
       method: 'POST',
       path: '/api/listing/search',
-      body: { bounds: { north: c.lat + h, south: c.lat - h, east: c.lng + h, west: c.lng - h }, limit: 10 },
+      body: { bounds: { north: c.lat + h, south: c.lat - h, east: c.lng + h, west: c.lng - h }, limit: 10, ...(args.select ? { select: args.select } : {}) },
     };
   }),
 );
-const health = results[0].rps;
-for (const r of results.slice(1)) {
+const health = results.find((r) => r.shape === 'health')?.rps;
+for (const r of health ? results.filter((r) => r.shape !== 'health') : []) {
   console.log(`${r.shape}: ${r.rps} req/s (${((r.rps / health) * 100).toFixed(0)}% of health), p95 ${r.p95} ms, p99 ${r.p99} ms`);
 }
 agent.destroy();

@@ -5,6 +5,9 @@ import { REDIS } from '../../common/redis/redis.module';
 
 const TTL_SECONDS = 60;
 const VERSION_KEY = 'listings:version';
+/** Reads the version and the entry under it in one round trip (KEYS: version key, entry key without version). */
+const READ_SCRIPT = `local v = redis.call('GET', KEYS[1]) or '0'
+return {v, redis.call('GET', KEYS[2] .. ':' .. v)}`;
 
 /**
  * Remembers search totals and facet counts for a minute, keyed by the filters and by a version that
@@ -20,12 +23,11 @@ export class ListingCountCache {
   }
 
   async getOrCompute<T>(kind: 'count' | 'facets', filters: unknown, compute: () => Promise<T>): Promise<T> {
-    const version = (await this.redis.get(VERSION_KEY)) ?? '0';
-    const key = `listings:${kind}:${version}:${createHash('sha1').update(JSON.stringify(filters)).digest('base64url')}`;
-    const cached = await this.redis.get(key);
+    const entry = `listings:${kind}:${createHash('sha1').update(JSON.stringify(filters)).digest('base64url')}`;
+    const [version, cached] = (await this.redis.eval(READ_SCRIPT, 2, VERSION_KEY, entry)) as [string, string | null];
     if (cached !== null) return JSON.parse(cached) as T;
     const value = await compute();
-    await this.redis.set(key, JSON.stringify(value), 'EX', TTL_SECONDS);
+    await this.redis.set(`${entry}:${version}`, JSON.stringify(value), 'EX', TTL_SECONDS);
     return value;
   }
 

@@ -9,8 +9,11 @@ export interface ListingOwnerRow {
   avatar: string | null;
 }
 
+/** A listing as searches read it: every column but the derived search text and vector. */
+export type ListingCard = Omit<ListingRow, 'searchText' | 'searchVector'>;
+
 export interface ListingWithOwner {
-  listing: ListingRow;
+  listing: ListingCard;
   owner: ListingOwnerRow;
   isSaved: boolean;
 }

@@ -2,6 +2,8 @@ import { listings, places, type PlaceRow } from '@app/db';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
+import { parseListingFilters } from './listing-search';
+import { ListingsRepository } from './listings.repository';
 
 const png = (w: number, h: number, r = 30) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 120, b: 90 } } }).png().toBuffer();
@@ -192,6 +194,33 @@ describe('listings (HTTP, real PostgreSQL)', () => {
     it('searches inside a map bounding box', async () => {
       const res = await search({ bounds: { north: 14.57, south: 14.56, east: 121.035, west: 121.025 } }).expect(200);
       expect(res.body.listings.map((l: { _id: string }) => l._id)).toEqual([cheap._id]);
+    });
+
+    it('answers a map box page and its total in one statement, and the total of an empty page too', async () => {
+      const box = { north: 14.57, south: 14.56, east: 121.035, west: 121.025 };
+      const first = await search({ bounds: box, limit: 1 }).expect(200);
+      expect(first.body.pagination).toEqual({ currentPage: 1, itemsOnPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 1 });
+      const past = await search({ bounds: box, limit: 1, skip: 5 }).expect(200);
+      expect(past.body.listings).toEqual([]);
+      expect(past.body.pagination.totalItems).toBe(1);
+      const sea = await search({ bounds: { north: 13.1, south: 13.0, east: 120.1, west: 120.0 } }).expect(200);
+      expect(sea.body).toEqual({ listings: [], pagination: expect.objectContaining({ totalItems: 0, itemsOnPage: 0 }) });
+    });
+
+    it('reads the same page whether it walks the newest-first index or scans the full-text index', async () => {
+      for (let i = 0; i < 4; i++) await create(broker.token, { name: `Garden villa ${i} in Poblacion`, price: 5_000_000 + i }).expect(201);
+      const repo = t.app.get(ListingsRepository);
+      const filters = parseListingFilters({ fuzzySearch: 'villa', match: { city: [barangay.cityCode], type: ['residential'] } });
+      const newest = [{ field: 'createdAt' as const, direction: 'desc' as const }];
+      const ids = async (form: 'walk' | 'gin', skip: number) =>
+        (await repo.searchPage(filters, { isAdmin: false }, newest, 3, skip, form)).map((r) => r.listing.name);
+      expect(await ids('walk', 0)).toEqual(['Garden villa 3 in Poblacion', 'Garden villa 2 in Poblacion', 'Garden villa 1 in Poblacion']);
+      expect(await ids('gin', 0)).toEqual(await ids('walk', 0));
+      expect(await ids('gin', 3)).toEqual(['Garden villa 0 in Poblacion']);
+      expect(await ids('walk', 3)).toEqual(await ids('gin', 3));
+      const byPrice = [{ field: 'price' as const, direction: 'asc' as const }];
+      const cheapest = await repo.searchPage(filters, { isAdmin: false }, byPrice, 1, 0, 'gin');
+      expect(cheapest[0].listing.price).toBe(5_000_000);
     });
 
     it('answers 400 for unknown match, query, sort and select fields', async () => {

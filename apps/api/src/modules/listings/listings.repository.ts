@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   listingDocuments,
   listingEvents,
@@ -34,13 +35,25 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
+/** A listing's columns without the search columns (derived text and its vector: never sent, costly to read). */
+const { searchText: _searchText, searchVector: _searchVector, ...LISTING_COLUMNS } = getTableColumns(listings);
+
+/**
+ * How a search page is read. `walk`: plain conditions, so the planner walks an ordered index
+ * (say `(city_code, created_at desc)`) and stops at the page size — right when matches are common
+ * among the rows walked. `gin`: the city, barangay and type as full-text tokens, one GIN scan for
+ * the matches, then a sort — right when matches are rare. `gin` fences the scan in a subquery
+ * (OFFSET 0) so the planner cannot turn it back into a walk on a wrong row estimate.
+ */
+export type SearchPageForm = 'walk' | 'gin';
+
 @Injectable()
 export class ListingsRepository {
   constructor(@InjectDb() private readonly db: Database) {}
 
   private selection(viewerId?: string) {
     return {
-      listing: listings,
+      listing: LISTING_COLUMNS,
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
       isSaved: viewerId
         ? sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.userId} = ${viewerId} and ${savedItems.type} = 'listing' and ${savedItems.listingId} = ${listings.id})`
@@ -144,47 +157,85 @@ export class ListingsRepository {
     sort: SortTerm<ListingSortKey>[] | 'relevance',
     limit: number,
     skip: number,
-    pageForm: 'page' | 'count' = 'page',
+    form: SearchPageForm = 'walk',
   ) {
-    const where = this.whereOf(f, viewer, pageForm);
-    const orderBy =
-      sort === 'relevance' && f.text
-        ? f.textMatch === 'similar'
-          ? [sql`word_similarity(${f.text}, ${listings.searchText}) desc`, desc(listings.createdAt)]
-          : [sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${toWordsTsQuery(f.text) ?? ''})) desc`, desc(listings.createdAt)]
-        : (sort === 'relevance' ? [] : sort).map((s) =>
-            s.direction === 'desc' ? desc(LISTING_SORT_COLUMNS[s.field]) : asc(LISTING_SORT_COLUMNS[s.field]),
-          );
+    const keys: { expr: SQL | (typeof LISTING_SORT_COLUMNS)[ListingSortKey] | typeof listings.id; direction: 'asc' | 'desc' }[] = [
+      ...(sort === 'relevance' && f.text
+        ? [
+            {
+              expr:
+                f.textMatch === 'similar'
+                  ? sql`word_similarity(${f.text}, ${listings.searchText})`
+                  : sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${toWordsTsQuery(f.text) ?? ''}))`,
+              direction: 'desc' as const,
+            },
+            { expr: listings.createdAt, direction: 'desc' as const },
+          ]
+        : (sort === 'relevance' ? [] : sort).map((s) => ({ expr: LISTING_SORT_COLUMNS[s.field], direction: s.direction }))),
+      { expr: listings.id, direction: 'desc' },
+    ];
+    const order = (exprs: (SQL | SQL.Aliased | (typeof keys)[number]['expr'])[]) =>
+      exprs.map((e, i) => (keys[i].direction === 'desc' ? desc(e as SQL) : asc(e as SQL)));
     // ids first (an index-only scan where the indexes cover the filters and the order), then the rows
-    const ids = this.db
-      .select({ id: listings.id })
-      .from(listings)
-      .where(where)
-      .orderBy(...orderBy, desc(listings.id))
-      .limit(limit)
-      .offset(skip);
+    let ids;
+    if (form === 'walk') {
+      ids = this.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(this.whereOf(f, viewer, 'page'))
+        .orderBy(...order(keys.map((k) => k.expr)))
+        .limit(limit)
+        .offset(skip);
+    } else {
+      const columns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.expr}`.as(`k${i}`)]));
+      const matches = this.db.select(columns).from(listings).where(this.whereOf(f, viewer, 'count')).offset(0).as('matches');
+      const aliased = keys.map((_, i) => (matches as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
+      ids = this.db
+        .select({ id: sql`${aliased[aliased.length - 1]}` })
+        .from(matches)
+        .orderBy(...order(aliased))
+        .limit(limit)
+        .offset(skip);
+    }
     return {
       page: this.db
         .select(this.selection(viewer.id))
         .from(listings)
         .innerJoin(users, eq(users.id, listings.ownerId))
         .where(inArray(listings.id, ids))
-        .orderBy(...orderBy, desc(listings.id)),
+        .orderBy(...order(keys.map((k) => k.expr))),
       total: this.totalQuery(f, viewer),
+      // the page with the total on every row (an uncorrelated subquery, run once): one round trip
+      pageWithTotal: this.db
+        .select({ ...this.selection(viewer.id), total: sql<string>`(select count(*) from ${listings} where ${this.whereOf(f, viewer, 'count')})` })
+        .from(listings)
+        .innerJoin(users, eq(users.id, listings.ownerId))
+        .where(inArray(listings.id, ids))
+        .orderBy(...order(keys.map((k) => k.expr))),
     };
+  }
+
+  /**
+   * A page and its total in one statement, for searches whose totals are rarely asked twice (a map
+   * box: every pan is a new box, so caching its count would only cost a write). An empty page (an
+   * empty box, or a page past the end) answers its total with a second, cheap count.
+   */
+  async searchPageAndTotal(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
+    const statement = this.searchQueries(f, viewer, sort, limit, skip, 'walk').pageWithTotal;
+    // a named statement: each pooled connection parses and plans this shape once, then reuses it
+    const name = `search_${createHash('sha1').update(statement.toSQL().sql).digest('hex').slice(0, 20)}`;
+    const rows = (await statement.prepare(name).execute()) as (ListingWithOwner & { total: string })[];
+    const total = rows.length ? Number(rows[0].total) : await this.searchTotal(f, viewer);
+    return { rows: rows as ListingWithOwner[], total };
   }
 
   private totalQuery(f: ListingFilters, viewer: Viewer) {
     return this.db.select({ total: count() }).from(listings).where(this.whereOf(f, viewer, 'count'));
   }
 
-  /**
-   * One page. `many` says the search has many matches: then the page uses the plain-condition form,
-   * which walks an ordered index and stops early; with few matches, walking would read most of the
-   * city to find them, so the page uses the token form (one GIN scan, then a small sort).
-   */
-  async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, many: boolean) {
-    return (await this.searchQueries(f, viewer, sort, limit, skip, many ? 'page' : 'count').page) as ListingWithOwner[];
+  /** One page of a search, read in the given form (see SearchPageForm). */
+  async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
+    return (await this.searchQueries(f, viewer, sort, limit, skip, form).page) as ListingWithOwner[];
   }
 
   /** Whether any listing at all has these words (cheap: one GIN lookup, stops at the first). */
@@ -197,6 +248,12 @@ export class ListingsRepository {
       .where(sql`${listings.searchVector} @@ to_tsquery('simple', ${words})`)
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** The planner's estimate of the number of listings (no scan; good enough to choose a plan). */
+  async estimatedTotal(): Promise<number> {
+    const result = await this.db.execute(sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'listings'::regclass`);
+    return Number((result as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
   }
 
   async searchTotal(f: ListingFilters, viewer: Viewer): Promise<number> {

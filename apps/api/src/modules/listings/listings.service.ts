@@ -38,11 +38,12 @@ import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.ser
 import { parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingCountCache } from './listing-count-cache';
 import type { SortTerm } from '../../common/query/list-query';
-import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
+import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 /** From this many matches on, a newest-first page walks an ordered index instead of sorting the matches. */
-const MANY_MATCHES = 1000;
+/** Rows an ordered index walk may pass over to fill a page before one GIN scan and a sort is cheaper. */
+const WALK_BUDGET = 2000;
 /** The spec's box around a point for nearby listings. */
 export const NEARBY_HALF_WIDTH_DEG = 0.005;
 
@@ -126,12 +127,34 @@ export class ListingsService {
     skip: number,
   ) {
     const viewer = viewerOf(caller);
+    if (filters.bounds && !filters.text) return this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
     const total = await this.counts.getOrCount({ filters, scope: scopeOf(viewer, filters) }, () => this.listings.searchTotal(filters, viewer));
-    const rows =
-      total === 0 || skip >= total
-        ? []
-        : await this.listings.searchPage(filters, viewer, sort, limit, skip, total >= MANY_MATCHES);
-    return { rows, total };
+    if (total === 0 || skip >= total) return { rows: [], total };
+    const form = await this.pageForm(filters, viewer, sort, total, limit + skip);
+    return { rows: await this.listings.searchPage(filters, viewer, sort, limit, skip, form), total };
+  }
+
+  /**
+   * Walk an ordered index, or scan the full-text index and sort? A newest-first walk through the
+   * city's listings (or all listings) passes about `wanted × walked / matches` rows before the page
+   * is full: cheap when the words are common there, ruinous when they are rare.
+   */
+  private async pageForm(
+    filters: ListingFilters,
+    viewer: Viewer,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    total: number,
+    wanted: number,
+  ): Promise<SearchPageForm> {
+    if (!filters.text || filters.textMatch === 'similar') return 'walk';
+    if (sort === 'relevance') return 'gin';
+    const byCity = sort[0]?.field === 'createdAt' && filters.city?.length;
+    const walked = byCity
+      ? await this.counts.getOrCount({ filters: { city: filters.city }, scope: scopeOf(viewer, filters) }, () =>
+          this.listings.searchTotal({ city: filters.city }, viewer),
+        )
+      : await this.listings.estimatedTotal();
+    return (wanted * walked) / total <= WALK_BUDGET ? 'walk' : 'gin';
   }
 
   facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
@@ -358,7 +381,7 @@ export class ListingsService {
     return toReviewDto((await this.listings.reviewBy(id, caller.id))!);
   }
 
-  private canSee(caller: AuthUser | undefined, listing: ListingRow): boolean {
+  private canSee(caller: AuthUser | undefined, listing: Pick<ListingRow, 'ownerId' | 'isVisible' | 'status'>): boolean {
     if (isAdmin(caller) || caller?.id === listing.ownerId) return true;
     return listing.isVisible && listing.status !== 'draft';
   }
