@@ -6,6 +6,7 @@ import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/db/database.module';
 import { MailModule } from './common/mail/mail.module';
 import { QueueModule } from './common/queue/queue.module';
+import { RealtimeModule } from './common/realtime/realtime.module';
 import { RedisModule } from './common/redis/redis.module';
 import { StorageModule } from './common/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -16,6 +17,8 @@ import { ListingsModule } from './modules/listings/listings.module';
 import { NearbyModule } from './modules/nearby/nearby.module';
 import { PlacesModule } from './modules/places/places.module';
 import { SavedModule } from './modules/saved/saved.module';
+import { MessagingModule } from './modules/messaging/messaging.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SeedModule } from './modules/seed/seed.module';
 
 @Module({})
@@ -46,6 +49,7 @@ export class AppModule {
         QueueModule,
         MailModule.forRole(runWorkers),
         StorageModule,
+        RealtimeModule,
         AuthModule,
         UsersModule,
         SocialAuthModule,
@@ -54,6 +58,8 @@ export class AppModule {
         NearbyModule,
         ListingsModule,
         SavedModule,
+        NotificationsModule,
+        MessagingModule,
         SeedModule,
       ],
     };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { RouteMethodIndex } from './common/errors/route-methods';
+import { RedisIoAdapter } from './common/realtime/redis-io.adapter';
 import { buildOpenApiDocument } from './openapi/openapi';
 
 export const API_PREFIX = 'api';
@@ -82,6 +83,8 @@ export function configureHttpApp(
   );
   const routes = new RouteMethodIndex(() => (instance as unknown as { router: { stack: [] } }).router.stack);
   app.useGlobalFilters(new HttpExceptionFilter(routes));
+  // socket.io (/socket.io) on the same HTTP server; the Redis adapter spans every API process
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   if (spa) app.use(spaMiddleware(config.webDist));
   if (docs) {
     const document = buildOpenApiDocument(app);

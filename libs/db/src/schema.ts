@@ -351,7 +351,124 @@ export const savedItems = pgTable(
   ],
 );
 
+/* ---------------------------------------------------------------------------------------------
+ * Messaging: threads between two members (optionally about a listing), their messages, and the
+ * in-app notifications a new message leaves for its recipient
+ * ------------------------------------------------------------------------------------------- */
+
+/** A file sent with a message; stored privately, served only to the thread's participants. */
+export interface MessageAttachmentValue {
+  _id: string;
+  type: 'image' | 'video' | 'pdf';
+  filename: string;
+  size: number;
+  contentType: string;
+  storageKey: string;
+}
+
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The two members, lower id first, so a pair has one thread per listing whoever starts it. */
+    userLowId: uuid('user_low_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: uuid('user_high_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    /**
+     * The listing the thread was opened about ('' for none), kept when the listing is deleted so the
+     * pair's threads stay unique (listing_id becomes null then, the conversation stays).
+     */
+    listingKey: text('listing_key').notNull().default(''),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageId: uuid('last_message_id'),
+    /** Newest activity (creation or last message): the thread list is ordered by it. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('threads_pair_listing_key').on(t.userLowId, t.userHighId, t.listingKey),
+    index('threads_listing_idx').on(t.listingId),
+    check('threads_distinct_members', sql`${t.userLowId} < ${t.userHighId}`),
+  ],
+);
+
+/** A member's side of a thread: hidden (deleted for them), archived. */
+export const threadParticipants = pgTable(
+  'thread_participants',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set by DELETE /threads/{id}; cleared when a new message arrives or the member opens it again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('thread_participants_user_idx').on(t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Plain text, stored and returned as sent (the web escapes it). */
+    content: text('content').notNull().default(''),
+    attachments: jsonb('attachments').$type<MessageAttachmentValue[]>().notNull().default([]),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // newest page first: walk the thread's messages in this order
+    index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // unread counts only ever look at the unread rows
+    index('messages_unread_idx').on(t.threadId, t.senderId).where(sql`not ${t.isRead}`),
+    // an attachment link finds its message by the attachment id; only messages with files are indexed
+    index('messages_attachments_idx')
+      .using('gin', sql`${t.attachments} jsonb_path_ops`)
+      .where(sql`${t.attachments} <> '[]'::jsonb`),
+  ],
+);
+
+/** In-app notifications (a new message, later others); the notifications screen reads them. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
 export type SavedItemRow = typeof savedItems.$inferSelect;
+export type ThreadRow = typeof threads.$inferSelect;
+export type ThreadParticipantRow = typeof threadParticipants.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

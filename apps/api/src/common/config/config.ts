@@ -42,6 +42,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  MESSAGE_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: optionalUrl,
@@ -84,6 +86,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storageDir: string;
   webDist: string;
+  /** Per-user limits of the messaging routes and socket events, per minute. */
+  messaging: { sendPerMinute: number; fetchPerMinute: number };
   oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
 }
 
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     storageDir: e.STORAGE_DIR,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+    messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
     oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK') },
   };
 }

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { RealtimeService } from '../../common/realtime/realtime.service';
 import { SessionsRepository } from './sessions.repository';
 
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
@@ -14,6 +15,7 @@ export class AuthTokensService {
     private readonly jwt: JwtService,
     private readonly sessions: SessionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly realtime?: RealtimeService,
   ) {}
 
   async issue(userId: string, meta: { userAgent?: string; ip?: string } = {}): Promise<string> {
@@ -39,11 +41,14 @@ export class AuthTokensService {
     return { id: row.userId, sessionId: row.sessionId, role: row.role, type: row.type, email: row.email };
   }
 
-  revoke(sessionId: string): Promise<void> {
-    return this.sessions.revoke(sessionId);
+  /** Revokes a session; its open realtime connections (on any process) are closed too. */
+  async revoke(sessionId: string): Promise<void> {
+    await this.sessions.revoke(sessionId);
+    this.realtime?.disconnectSession(sessionId);
   }
 
-  revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    return this.sessions.revokeAllForUser(userId, exceptSessionId);
+  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
+    await this.sessions.revokeAllForUser(userId, exceptSessionId);
+    this.realtime?.disconnectUser(userId, exceptSessionId);
   }
 }

@@ -4,7 +4,9 @@ export const addTagTypes = [
   "user",
   "health",
   "listing",
+  "notification",
   "places",
+  "threads",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -261,6 +263,29 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["listing"],
       }),
+      getNotifications: build.query<
+        GetNotificationsApiResponse,
+        GetNotificationsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/notification/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["notification"],
+      }),
+      markNotificationRead: build.mutation<
+        MarkNotificationReadApiResponse,
+        MarkNotificationReadApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/notification/${queryArg.id}/read`,
+          method: "PATCH",
+        }),
+        invalidatesTags: ["notification"],
+      }),
       listBarangays: build.query<ListBarangaysApiResponse, ListBarangaysApiArg>(
         {
           query: (queryArg) => ({
@@ -301,6 +326,92 @@ const injectedRtkApi = api
       getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
         query: (queryArg) => ({ url: `/api/places/${queryArg.code}` }),
         providesTags: ["places"],
+      }),
+      getThreads: build.query<GetThreadsApiResponse, GetThreadsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/threads`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            archived: queryArg.archived,
+          },
+        }),
+        providesTags: ["threads"],
+      }),
+      createThread: build.mutation<CreateThreadApiResponse, CreateThreadApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/threads`,
+            method: "POST",
+            body: queryArg.createThreadDto,
+          }),
+          invalidatesTags: ["threads"],
+        },
+      ),
+      getThreadUnreadCount: build.query<
+        GetThreadUnreadCountApiResponse,
+        GetThreadUnreadCountApiArg
+      >({
+        query: () => ({ url: `/api/threads/unread-count` }),
+        providesTags: ["threads"],
+      }),
+      deleteThread: build.mutation<DeleteThreadApiResponse, DeleteThreadApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/threads/${queryArg.threadId}`,
+            method: "DELETE",
+          }),
+          invalidatesTags: ["threads"],
+        },
+      ),
+      getThread: build.query<GetThreadApiResponse, GetThreadApiArg>({
+        query: (queryArg) => ({ url: `/api/threads/${queryArg.threadId}` }),
+        providesTags: ["threads"],
+      }),
+      archiveThread: build.mutation<
+        ArchiveThreadApiResponse,
+        ArchiveThreadApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/threads/${queryArg.threadId}/archive`,
+          method: "POST",
+          body: queryArg.archiveThreadDto,
+        }),
+        invalidatesTags: ["threads"],
+      }),
+      getThreadMessages: build.query<
+        GetThreadMessagesApiResponse,
+        GetThreadMessagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/threads/${queryArg.threadId}/messages`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["threads"],
+      }),
+      sendThreadMessage: build.mutation<
+        SendThreadMessageApiResponse,
+        SendThreadMessageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/threads/${queryArg.threadId}/messages`,
+          method: "POST",
+          body: queryArg.sendMessageDto,
+        }),
+        invalidatesTags: ["threads"],
+      }),
+      markThreadRead: build.mutation<
+        MarkThreadReadApiResponse,
+        MarkThreadReadApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/threads/${queryArg.threadId}/read`,
+          method: "POST",
+        }),
+        invalidatesTags: ["threads"],
       }),
       createAdminUser: build.mutation<
         CreateAdminUserApiResponse,
@@ -628,6 +739,17 @@ export type VerifyListingApiArg = {
   id: string;
   verifyListingDto: VerifyListingDto;
 };
+export type GetNotificationsApiResponse =
+  /** status 200 The caller's notifications, newest first, with their unread count */ NotificationListDto;
+export type GetNotificationsApiArg = {
+  page?: number;
+  limit?: number;
+};
+export type MarkNotificationReadApiResponse =
+  /** status 200  */ NotificationDto;
+export type MarkNotificationReadApiArg = {
+  id: string;
+};
 export type ListBarangaysApiResponse = /** status 200  */ PlaceDto[];
 export type ListBarangaysApiArg = {
   /** A city, municipality or sub-municipality; for the City of Manila, the barangays of all its sub-municipalities */
@@ -654,6 +776,51 @@ export type GetPlaceApiResponse = /** status 200  */ PlaceDto;
 export type GetPlaceApiArg = {
   /** 10-digit PSGC code */
   code: string;
+};
+export type GetThreadsApiResponse = /** status 200  */ ThreadListDto;
+export type GetThreadsApiArg = {
+  page?: number;
+  /** Items per page (at most 100) */
+  limit?: number;
+  /** false: threads not archived by the caller; true: only archived ones */
+  archived?: boolean;
+};
+export type CreateThreadApiResponse =
+  | /** status 200 The thread already existed */ ThreadDto
+  | /** status 201 Created */ ThreadDto;
+export type CreateThreadApiArg = {
+  createThreadDto: CreateThreadDto;
+};
+export type GetThreadUnreadCountApiResponse = /** status 200  */ UnreadCountDto;
+export type GetThreadUnreadCountApiArg = void;
+export type DeleteThreadApiResponse = /** status 200  */ SuccessDto;
+export type DeleteThreadApiArg = {
+  threadId: string;
+};
+export type GetThreadApiResponse = /** status 200  */ ThreadDto;
+export type GetThreadApiArg = {
+  threadId: string;
+};
+export type ArchiveThreadApiResponse = /** status 200  */ ThreadDto;
+export type ArchiveThreadApiArg = {
+  threadId: string;
+  archiveThreadDto: ArchiveThreadDto;
+};
+export type GetThreadMessagesApiResponse = /** status 200  */ MessageListDto;
+export type GetThreadMessagesApiArg = {
+  threadId: string;
+  page?: number;
+  /** Items per page (at most 100) */
+  limit?: number;
+};
+export type SendThreadMessageApiResponse = /** status 201  */ MessageDto;
+export type SendThreadMessageApiArg = {
+  threadId: string;
+  sendMessageDto: SendMessageDto;
+};
+export type MarkThreadReadApiResponse = /** status 200  */ MarkReadResultDto;
+export type MarkThreadReadApiArg = {
+  threadId: string;
 };
 export type CreateAdminUserApiResponse = /** status 201  */ UserDto;
 export type CreateAdminUserApiArg = {
@@ -1160,6 +1327,24 @@ export type ListingVisibilityDto = {
 export type VerifyListingDto = {
   verified: boolean;
 };
+export type NotificationDto = {
+  _id: string;
+  body: string;
+  createdAt: string;
+  /** For a message: threadId, messageId, senderId, listingId */
+  data: {
+    [key: string]: any;
+  };
+  isRead: boolean;
+  title: string;
+  type: string;
+};
+export type NotificationListDto = {
+  notifications: NotificationDto[];
+  pagination: PaginationDto;
+  /** The caller's unread notifications */
+  unreadCount: number;
+};
 export type PlaceDto = {
   /** For a barangay: its city, municipality or sub-municipality; for a sub-municipality: its city */
   cityCode: string | null;
@@ -1188,6 +1373,97 @@ export type ErrorResponseDto = {
   error: string;
   message: string | string[];
   statusCode: number;
+};
+export type AttachmentDto = {
+  _id: string;
+  contentType: string;
+  filename: string;
+  /** Bytes */
+  size: number;
+  type: "image" | "video" | "pdf";
+  /** A signed link that works for 24 hours (usable in <img> and <video>) */
+  url: string;
+};
+export type UserSummaryDto = {
+  _id: string;
+  avatar: string | null;
+  firstName: string;
+  lastName: string;
+  type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+};
+export type MessageDto = {
+  _id: string;
+  attachments: AttachmentDto[];
+  /** Plain text, exactly as sent */
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+  readAt: string | null;
+  sender: UserSummaryDto;
+  threadId: string;
+  /** Same as createdAt */
+  timestamp: string;
+};
+export type ThreadListingDto = {
+  _id: string;
+  code: string;
+  currency: string;
+  name: string;
+  price: number;
+  thumbnailUrl: string | null;
+};
+export type ThreadDto = {
+  _id: string;
+  /** Whether the caller archived it */
+  archived: boolean;
+  createdAt: string;
+  lastActivityAt: string;
+  lastMessage: MessageDto | null;
+  listing: ThreadListingDto | null;
+  otherParticipant: UserSummaryDto;
+  participants: UserSummaryDto[];
+  /** The caller's unread messages in this thread */
+  unreadCount: number;
+};
+export type ThreadListDto = {
+  pagination: PaginationDto;
+  threads: ThreadDto[];
+};
+export type CreateThreadDto = {
+  /** The listing the conversation is about */
+  listingId?: string;
+  /** The member to talk to; defaults to the owner of `listingId` */
+  participantId?: string;
+};
+export type UnreadCountDto = {
+  count: number;
+};
+export type SuccessDto = {
+  success: boolean;
+};
+export type ArchiveThreadDto = {
+  /** false takes the thread out of the archive */
+  archived?: boolean;
+};
+export type MessageListDto = {
+  /** Oldest first within the page */
+  messages: MessageDto[];
+  pagination: PaginationDto;
+};
+export type SendMessageDto = {
+  /** multipart/form-data: the files (image, video or PDF; at most 5, 10 MB each), checked by their bytes. In JSON it must be empty or absent. */
+  attachments?: Blob[];
+  /** multipart/form-data only: a JSON array of { filename?, type? } (type: image, video or pdf), one per file in order */
+  attachmentsJson?: string;
+  /** Plain text (trimmed; stored and returned as sent, never turned into markup) */
+  content?: string;
+};
+export type MarkReadResultDto = {
+  /** The messages that turned read */
+  messageIds: string[];
+  threadId: string;
+  /** Always 0: nothing in the thread is unread for the caller any more */
+  unreadCount: number;
 };
 export type CreateAdminDto = {
   email: string;
@@ -1386,6 +1662,9 @@ export const {
   useUploadListingImagesMutation,
   useUploadOwnershipDocumentsMutation,
   useVerifyListingMutation,
+  useGetNotificationsQuery,
+  useLazyGetNotificationsQuery,
+  useMarkNotificationReadMutation,
   useListBarangaysQuery,
   useLazyListBarangaysQuery,
   useListCitiesQuery,
@@ -1396,6 +1675,19 @@ export const {
   useLazyListRegionsQuery,
   useGetPlaceQuery,
   useLazyGetPlaceQuery,
+  useGetThreadsQuery,
+  useLazyGetThreadsQuery,
+  useCreateThreadMutation,
+  useGetThreadUnreadCountQuery,
+  useLazyGetThreadUnreadCountQuery,
+  useDeleteThreadMutation,
+  useGetThreadQuery,
+  useLazyGetThreadQuery,
+  useArchiveThreadMutation,
+  useGetThreadMessagesQuery,
+  useLazyGetThreadMessagesQuery,
+  useSendThreadMessageMutation,
+  useMarkThreadReadMutation,
   useCreateAdminUserMutation,
   useCreateUserMutation,
   useDeleteUserSavedItemMutation,

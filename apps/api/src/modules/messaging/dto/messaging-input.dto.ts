@@ -1,0 +1,87 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { PAGINATION } from '@app/domain';
+
+export const MAX_MESSAGE_LENGTH = 5000;
+export const MESSAGE_MAX_LIMIT = 100;
+
+const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/** A query-string boolean: 'true'/'1' and 'false'/'0' (anything else is left for IsBoolean to refuse). */
+const queryBoolean = () =>
+  Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value));
+
+export class CreateThreadDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The member to talk to; defaults to the owner of `listingId`' })
+  @IsOptional()
+  @IsUUID('all', { message: 'participantId must be a user id' })
+  participantId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The listing the conversation is about' })
+  @IsOptional()
+  @IsUUID('all', { message: 'listingId must be a listing id' })
+  listingId?: string;
+}
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  page?: number;
+
+  @ApiPropertyOptional({ type: Number, default: PAGINATION.messagePageSize, minimum: 1, maximum: MESSAGE_MAX_LIMIT, description: `Items per page (at most ${MESSAGE_MAX_LIMIT})` })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  limit?: number;
+}
+
+export class ThreadListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'false: threads not archived by the caller; true: only archived ones' })
+  @IsOptional()
+  @queryBoolean()
+  @IsBoolean({ message: 'archived must be true or false' })
+  archived?: boolean;
+}
+
+export class ArchiveThreadDto {
+  @ApiPropertyOptional({ type: Boolean, default: true, description: 'false takes the thread out of the archive' })
+  @IsOptional()
+  @IsBoolean({ message: 'archived must be true or false' })
+  archived?: boolean;
+}
+
+/**
+ * A message: JSON `{ content, attachments: [] }`, or multipart/form-data with `content`, the files in
+ * the repeated field `attachments` and optionally `attachmentsJson` (their metadata, in file order).
+ */
+export class SendMessageDto {
+  @ApiPropertyOptional({ maxLength: MAX_MESSAGE_LENGTH, description: 'Plain text (trimmed; stored and returned as sent, never turned into markup)' })
+  @IsOptional()
+  @trim()
+  @IsString({ message: 'content must be text' })
+  @MaxLength(MAX_MESSAGE_LENGTH, { message: `content must be at most ${MAX_MESSAGE_LENGTH} characters` })
+  content?: string;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', format: 'binary' },
+    description:
+      'multipart/form-data: the files (image, video or PDF; at most 5, 10 MB each), checked by their bytes. In JSON it must be empty or absent.',
+  })
+  @IsOptional()
+  @IsArray({ message: 'attachments must be a list' })
+  attachments?: unknown[];
+
+  @ApiPropertyOptional({
+    description: 'multipart/form-data only: a JSON array of { filename?, type? } (type: image, video or pdf), one per file in order',
+    example: '[{"filename":"floor-plan.pdf","type":"pdf"}]',
+  })
+  @IsOptional()
+  @IsString({ message: 'attachmentsJson must be a JSON text' })
+  @MaxLength(20000)
+  attachmentsJson?: string;
+}

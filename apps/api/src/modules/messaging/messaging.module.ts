@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { MessageAttachmentsService } from './message-attachments.service';
+import { MessageRateLimiter, MessageRateLimitGuard } from './message-rate-limit';
+import { MessagingGateway } from './messaging.gateway';
+import { MessagingRepository } from './messaging.repository';
+import { MessagingService } from './messaging.service';
+import { ThreadsController } from './threads.controller';
+
+/** Threads, messages and their attachments over HTTP, and the realtime gateway (socket.io). */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [ThreadsController],
+  providers: [MessagingService, MessagingRepository, MessageAttachmentsService, MessageRateLimiter, MessageRateLimitGuard, MessagingGateway],
+})
+export class MessagingModule {}

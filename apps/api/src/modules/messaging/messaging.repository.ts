@@ -1,0 +1,279 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  listings,
+  messages,
+  threadParticipants,
+  threads,
+  users,
+  type MessageAttachmentValue,
+  type MessageRow,
+  type ThreadRow,
+} from '@app/db';
+import { InjectDb, type Database } from '../../common/db/database.module';
+import { NotificationsRepository, type NewNotificationRow } from '../notifications/notifications.repository';
+
+/** A thread's participant: their side of the thread and what others see of them. */
+export interface MemberRow {
+  threadId: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  type: string;
+  hiddenAt: Date | null;
+  archivedAt: Date | null;
+}
+
+export interface ThreadListingRow {
+  id: string;
+  name: string;
+  code: string;
+  price: number;
+  currency: string;
+  images: { thumbnailUrl: string }[];
+}
+
+/** A messages row as a raw statement returns it (column names). */
+function toMessageRow(r: Record<string, unknown>): MessageRow {
+  return {
+    id: r.id as string,
+    threadId: r.thread_id as string,
+    senderId: r.sender_id as string,
+    content: r.content as string,
+    attachments: r.attachments as MessageAttachmentValue[],
+    isRead: r.is_read as boolean,
+    readAt: r.read_at ? new Date(r.read_at as string | Date) : null,
+    createdAt: new Date(r.created_at as string | Date),
+  };
+}
+
+@Injectable()
+export class MessagingRepository {
+  constructor(
+    @InjectDb() private readonly db: Database,
+    private readonly notifications: NotificationsRepository,
+  ) {}
+
+  private readonly memberColumns = {
+    threadId: threadParticipants.threadId,
+    userId: threadParticipants.userId,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatar: users.avatar,
+    type: users.type,
+    hiddenAt: threadParticipants.hiddenAt,
+    archivedAt: threadParticipants.archivedAt,
+  };
+
+  async findUser(id: string): Promise<{ id: string; status: string } | null> {
+    const [row] = await this.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findListing(id: string) {
+    const [row] = await this.db
+      .select({ id: listings.id, ownerId: listings.ownerId, isVisible: listings.isVisible, status: listings.status })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The thread with both participants (one query); null when it does not exist. */
+  async findWithMembers(threadId: string): Promise<{ thread: ThreadRow; members: MemberRow[] } | null> {
+    const rows = await this.db
+      .select({ thread: threads, member: this.memberColumns })
+      .from(threadParticipants)
+      .innerJoin(threads, eq(threads.id, threadParticipants.threadId))
+      .innerJoin(users, eq(users.id, threadParticipants.userId))
+      .where(eq(threadParticipants.threadId, threadId));
+    if (rows.length === 0) return null;
+    return { thread: rows[0].thread, members: rows.map((r) => r.member) };
+  }
+
+  /**
+   * The pair's thread about a listing (or about nothing): created with both participants in one
+   * transaction, or found when it exists (even when created concurrently), and then shown again to
+   * the caller if they had hidden it.
+   */
+  async createOrFind(input: { lowId: string; highId: string; listingId: string | null; callerId: string }): Promise<{ id: string; created: boolean }> {
+    const listingKey = input.listingId ?? '';
+    return this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(threads)
+        .values({ userLowId: input.lowId, userHighId: input.highId, listingId: input.listingId, listingKey, createdById: input.callerId })
+        .onConflictDoNothing({ target: [threads.userLowId, threads.userHighId, threads.listingKey] })
+        .returning({ id: threads.id });
+      if (inserted) {
+        await tx.insert(threadParticipants).values([
+          { threadId: inserted.id, userId: input.lowId },
+          { threadId: inserted.id, userId: input.highId },
+        ]);
+        return { id: inserted.id, created: true };
+      }
+      const [existing] = await tx
+        .select({ id: threads.id })
+        .from(threads)
+        .where(and(eq(threads.userLowId, input.lowId), eq(threads.userHighId, input.highId), eq(threads.listingKey, listingKey)));
+      await tx
+        .update(threadParticipants)
+        .set({ hiddenAt: null })
+        .where(and(eq(threadParticipants.threadId, existing.id), eq(threadParticipants.userId, input.callerId), isNotNull(threadParticipants.hiddenAt)));
+      return { id: existing.id, created: false };
+    });
+  }
+
+  /** One page of the user's visible threads, newest activity first, and how many there are. */
+  async threadPage(userId: string, archived: boolean, limit: number, skip: number): Promise<{ rows: ThreadRow[]; total: number }> {
+    const where = and(
+      eq(threadParticipants.userId, userId),
+      isNull(threadParticipants.hiddenAt),
+      archived ? isNotNull(threadParticipants.archivedAt) : isNull(threadParticipants.archivedAt),
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({ thread: threads })
+        .from(threadParticipants)
+        .innerJoin(threads, eq(threads.id, threadParticipants.threadId))
+        .where(where)
+        .orderBy(desc(threads.lastActivityAt), desc(threads.id))
+        .limit(limit)
+        .offset(skip),
+      this.db.select({ total: count() }).from(threadParticipants).where(where),
+    ]);
+    return { rows: rows.map((r) => r.thread), total };
+  }
+
+  async membersOf(threadIds: string[]): Promise<MemberRow[]> {
+    if (threadIds.length === 0) return [];
+    return this.db
+      .select(this.memberColumns)
+      .from(threadParticipants)
+      .innerJoin(users, eq(users.id, threadParticipants.userId))
+      .where(inArray(threadParticipants.threadId, threadIds))
+      .orderBy(asc(threadParticipants.joinedAt), asc(threadParticipants.userId));
+  }
+
+  async messagesByIds(ids: string[]): Promise<MessageRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(messages).where(inArray(messages.id, ids));
+  }
+
+  /** Unread messages from others, per thread (reads the partial unread index only). */
+  async unreadCounts(threadIds: string[], userId: string): Promise<Map<string, number>> {
+    if (threadIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ threadId: messages.threadId, n: count() })
+      .from(messages)
+      .where(and(inArray(messages.threadId, threadIds), sql`not ${messages.isRead}`, ne(messages.senderId, userId)))
+      .groupBy(messages.threadId);
+    return new Map(rows.map((r) => [r.threadId, r.n]));
+  }
+
+  async listingsByIds(ids: string[]): Promise<ThreadListingRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: listings.id, name: listings.name, code: listings.code, price: listings.price, currency: listings.currency, images: listings.images })
+      .from(listings)
+      .where(inArray(listings.id, ids));
+  }
+
+  /** The user's unread messages from others across the threads they have not hidden. */
+  async totalUnread(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(threadParticipants, and(eq(threadParticipants.threadId, messages.threadId), eq(threadParticipants.userId, userId)))
+      .where(and(isNull(threadParticipants.hiddenAt), sql`not ${messages.isRead}`, ne(messages.senderId, userId)));
+    return row?.n ?? 0;
+  }
+
+  async setHidden(threadId: string, userId: string, hidden: boolean): Promise<void> {
+    await this.db
+      .update(threadParticipants)
+      .set({ hiddenAt: hidden ? new Date() : null })
+      .where(and(eq(threadParticipants.threadId, threadId), eq(threadParticipants.userId, userId)));
+  }
+
+  async setArchived(threadId: string, userId: string, archived: boolean): Promise<void> {
+    await this.db
+      .update(threadParticipants)
+      .set({ archivedAt: archived ? sql`coalesce(${threadParticipants.archivedAt}, now())` : null })
+      .where(and(eq(threadParticipants.threadId, threadId), eq(threadParticipants.userId, userId)));
+  }
+
+  /** Marks unread messages of the other side read (all, or only those listed); answers the ids that changed. */
+  async markRead(threadId: string, readerId: string, messageIds?: string[]): Promise<string[]> {
+    if (messageIds && messageIds.length === 0) return [];
+    const rows = await this.db
+      .update(messages)
+      .set({ isRead: true, readAt: new Date() })
+      .where(
+        and(
+          eq(messages.threadId, threadId),
+          ne(messages.senderId, readerId),
+          sql`not ${messages.isRead}`,
+          messageIds ? inArray(messages.id, messageIds) : undefined,
+        ),
+      )
+      .returning({ id: messages.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** One page of a thread's messages, newest page first (rows come newest first), and the total. */
+  async messagePage(threadId: string, limit: number, skip: number): Promise<{ rows: MessageRow[]; total: number }> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(messages)
+        .where(eq(messages.threadId, threadId))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit)
+        .offset(skip),
+      this.db.select({ total: count() }).from(messages).where(eq(messages.threadId, threadId)),
+    ]);
+    return { rows, total };
+  }
+
+  /**
+   * Writes a message atomically, in ONE statement (data-modifying CTEs, one round trip): the message,
+   * the thread's last message and activity (unless a newer message got there first), the thread shown
+   * again to everyone who had hidden it, and the recipients' notifications.
+   */
+  async insertMessage(
+    values: { id: string; threadId: string; senderId: string; content: string; attachments: MessageAttachmentValue[] },
+    notifications: NewNotificationRow[],
+  ): Promise<MessageRow> {
+    const insert = this.db.insert(messages).values(values).returning();
+    // now() is the statement's transaction start: the message's created_at, to the microsecond
+    const touchThread = this.db
+      .update(threads)
+      .set({ lastMessageId: values.id, lastActivityAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(threads.id, values.threadId), lte(threads.lastActivityAt, sql`now()`)));
+    const unhide = this.db
+      .update(threadParticipants)
+      .set({ hiddenAt: null })
+      .where(and(eq(threadParticipants.threadId, values.threadId), isNotNull(threadParticipants.hiddenAt)));
+    // (drizzle wraps an embedded query in parentheses, as a CTE needs)
+    const notify = notifications.length ? sql`, n as ${this.notifications.insertQuery(notifications)}` : sql``;
+    const result = await this.db.execute(sql`with m as ${insert}, t as ${touchThread}, p as ${unhide}${notify} select * from m`);
+    return toMessageRow((result as unknown as { rows: Record<string, unknown>[] }).rows[0]);
+  }
+
+  /** An attachment of a thread's message, found through the attachments index. */
+  async findAttachment(threadId: string, attachmentId: string): Promise<MessageAttachmentValue | null> {
+    const [row] = await this.db
+      .select({ attachments: messages.attachments })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.threadId, threadId),
+          sql`${messages.attachments} <> '[]'::jsonb`,
+          sql`${messages.attachments} @> ${JSON.stringify([{ _id: attachmentId }])}::jsonb`,
+        ),
+      )
+      .limit(1);
+    return row?.attachments.find((a) => a._id === attachmentId) ?? null;
+  }
+}

@@ -1,0 +1,240 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ADMIN_ROLES, PAGINATION, buildPagination } from '@app/domain';
+import type { ThreadRow } from '@app/db';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { RealtimeService } from '../../common/realtime/realtime.service';
+import { messageNotification } from '../notifications/message-notification';
+import type { CreateThreadDto, PageQueryDto, ThreadListQueryDto } from './dto/messaging-input.dto';
+import { MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
+import type { MarkReadResultDto, MessageDto, MessageListDto, ThreadDto, ThreadListDto } from './dto/messaging-output.dto';
+import { ATTACHMENT_LINK_INVALID, inlineDisposition, MessageAttachmentsService, type PreparedAttachment } from './message-attachments.service';
+import { toMessageDto, toThreadDto, toUserSummary, unknownUser, type AttachmentUrl } from './messaging.mapper';
+import { MessagingRepository, type MemberRow } from './messaging.repository';
+
+export const THREAD_NOT_FOUND = 'Thread not found';
+export const NEEDS_TEXT_OR_ATTACHMENT = 'A message needs text or at least one attachment';
+export const ATTACHMENTS_OVER_MULTIPART = "Send attachment files as multipart/form-data in 'attachments'";
+
+/** Server events of the realtime connection. */
+export const NEW_MESSAGE_EVENT = 'newMessage';
+export const MESSAGES_READ_EVENT = 'messagesRead';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a message is made of, from HTTP (JSON or multipart) or from the socket. */
+export interface MessageInput {
+  content?: unknown;
+  attachments?: unknown;
+  files?: Express.Multer.File[];
+  attachmentsJson?: string;
+}
+
+interface ThreadAccess {
+  thread: ThreadRow;
+  members: MemberRow[];
+  me: MemberRow;
+  others: MemberRow[];
+}
+
+/**
+ * Threads between two members (optionally about a listing) and their messages. Only a thread's
+ * participants can read or write it; to anybody else it does not exist (404). New messages and read
+ * receipts are pushed to the participants' realtime connections.
+ */
+@Injectable()
+export class MessagingService {
+  private readonly url: AttachmentUrl;
+
+  constructor(
+    private readonly repo: MessagingRepository,
+    private readonly attachments: MessageAttachmentsService,
+    private readonly realtime: RealtimeService,
+  ) {
+    this.url = (threadId, attachmentId) => this.attachments.url(threadId, attachmentId);
+  }
+
+  /** The thread when the caller takes part in it; 404 otherwise (also for an id that is not one). */
+  private async access(caller: AuthUser, threadId: unknown): Promise<ThreadAccess> {
+    if (typeof threadId !== 'string' || !UUID.test(threadId)) throw new NotFoundException(THREAD_NOT_FOUND);
+    const found = await this.repo.findWithMembers(threadId);
+    const me = found?.members.find((m) => m.userId === caller.id);
+    if (!found || !me) throw new NotFoundException(THREAD_NOT_FOUND);
+    return { ...found, me, others: found.members.filter((m) => m.userId !== caller.id) };
+  }
+
+  async createThread(caller: AuthUser, dto: CreateThreadDto): Promise<{ thread: ThreadDto; created: boolean }> {
+    if (!dto.participantId && !dto.listingId) throw new BadRequestException('participantId or listingId is required');
+    let participantId = dto.participantId;
+    if (dto.listingId) {
+      const listing = await this.repo.findListing(dto.listingId);
+      // the listing's own visibility rule: hidden and draft listings exist only for their owner and admins
+      const visible =
+        !!listing && (listing.ownerId === caller.id || ADMIN_ROLES.includes(caller.role) || (listing.isVisible && listing.status !== 'draft'));
+      if (!listing || !visible) throw new NotFoundException('Listing not found');
+      participantId ??= listing.ownerId;
+    }
+    if (participantId === caller.id) throw new BadRequestException('You cannot start a thread with yourself');
+    const other = await this.repo.findUser(participantId!);
+    if (!other || other.status !== 'active') throw new NotFoundException('User not found');
+    const [lowId, highId] = caller.id < other.id ? [caller.id, other.id] : [other.id, caller.id];
+    const { id, created } = await this.repo.createOrFind({ lowId, highId, listingId: dto.listingId ?? null, callerId: caller.id });
+    return { thread: await this.getThread(caller, id), created };
+  }
+
+  async listThreads(caller: AuthUser, query: ThreadListQueryDto): Promise<ThreadListDto> {
+    const { limit, skip } = this.paging(query, PAGINATION.messagePageSize);
+    const { rows, total } = await this.repo.threadPage(caller.id, query.archived ?? false, limit, skip);
+    return { threads: await this.toThreadDtos(caller, rows), pagination: buildPagination(total, rows.length, limit, skip) };
+  }
+
+  async getThread(caller: AuthUser, threadId: string): Promise<ThreadDto> {
+    const { thread } = await this.access(caller, threadId);
+    const [dto] = await this.toThreadDtos(caller, [thread]);
+    return dto;
+  }
+
+  /** Hides the thread from the caller's list only; a new message in it brings it back. */
+  async deleteThread(caller: AuthUser, threadId: string): Promise<{ success: true }> {
+    await this.access(caller, threadId);
+    await this.repo.setHidden(threadId, caller.id, true);
+    return { success: true };
+  }
+
+  async archiveThread(caller: AuthUser, threadId: string, archived = true): Promise<ThreadDto> {
+    await this.access(caller, threadId);
+    await this.repo.setArchived(threadId, caller.id, archived);
+    return this.getThread(caller, threadId);
+  }
+
+  async unreadCount(caller: AuthUser): Promise<{ count: number }> {
+    return { count: await this.repo.totalUnread(caller.id) };
+  }
+
+  /**
+   * Marks the other side's unread messages read (all of them, or only `messageIds`) and tells the
+   * other participants which ones, when any changed.
+   */
+  async markRead(caller: AuthUser, threadId: unknown, messageIds?: unknown): Promise<MarkReadResultDto> {
+    const { thread, others } = await this.access(caller, threadId);
+    let ids: string[] | undefined;
+    if (messageIds !== undefined && messageIds !== null) {
+      if (!Array.isArray(messageIds)) throw new BadRequestException('messageIds must be a list of message ids');
+      ids = messageIds.filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    }
+    const changed = await this.repo.markRead(thread.id, caller.id, ids);
+    if (changed.length > 0) {
+      this.realtime.emitToUsers(
+        others.map((m) => m.userId),
+        MESSAGES_READ_EVENT,
+        { threadId: thread.id, userId: caller.id, messageIds: changed },
+      );
+    }
+    return { threadId: thread.id, messageIds: changed, unreadCount: 0 };
+  }
+
+  /** Page 1 holds the newest `limit` messages; each page is returned oldest first, ready to render. */
+  async listMessages(caller: AuthUser, threadId: string, query: PageQueryDto): Promise<MessageListDto> {
+    const { thread, members } = await this.access(caller, threadId);
+    const { limit, skip } = this.paging(query, PAGINATION.messagePageSize);
+    const { rows, total } = await this.repo.messagePage(thread.id, limit, skip);
+    const senders = new Map(members.map((m) => [m.userId, toUserSummary(m)]));
+    return {
+      messages: rows.reverse().map((r) => toMessageDto(r, senders.get(r.senderId) ?? unknownUser(r.senderId), this.url)),
+      pagination: buildPagination(total, rows.length, limit, skip),
+    };
+  }
+
+  /**
+   * Sends a message: plain text (trimmed, stored as sent) and/or files checked by their bytes. It is
+   * written with the recipient's notification in one transaction, then pushed to every connection of
+   * every participant (except `exceptSocketId`, the socket that sent it and gets it in its ack).
+   */
+  async sendMessage(caller: AuthUser, threadId: unknown, input: MessageInput, options: { exceptSocketId?: string } = {}): Promise<MessageDto> {
+    if (input.content !== undefined && input.content !== null && typeof input.content !== 'string') {
+      throw new BadRequestException('content must be text');
+    }
+    const content = ((input.content as string | null | undefined) ?? '').trim();
+    if (content.length > MAX_MESSAGE_LENGTH && Array.from(content).length > MAX_MESSAGE_LENGTH) {
+      throw new BadRequestException(`content must be at most ${MAX_MESSAGE_LENGTH} characters`);
+    }
+    if (input.attachments !== undefined && input.attachments !== null) {
+      if (!Array.isArray(input.attachments)) throw new BadRequestException('attachments must be a list');
+      if (input.attachments.length > 0) throw new BadRequestException(ATTACHMENTS_OVER_MULTIPART);
+    }
+    const files = input.files ?? [];
+    if (!content && files.length === 0) throw new BadRequestException(NEEDS_TEXT_OR_ATTACHMENT);
+    if (files.length === 0 && input.attachmentsJson) {
+      this.attachments.parseDeclared(input.attachmentsJson, 0);
+    }
+
+    const { thread, me, others } = await this.access(caller, threadId);
+    const prepared: PreparedAttachment[] = files.length ? await this.attachments.prepare(thread.id, files, input.attachmentsJson) : [];
+    await this.attachments.store(prepared);
+    const id = randomUUID();
+    const values = prepared.map((p) => p.value);
+    let row;
+    try {
+      row = await this.repo.insertMessage(
+        { id, threadId: thread.id, senderId: caller.id, content, attachments: values },
+        others.map((o) =>
+          messageNotification({
+            recipientId: o.userId,
+            sender: { id: caller.id, firstName: me.firstName, lastName: me.lastName },
+            threadId: thread.id,
+            messageId: id,
+            listingId: thread.listingId,
+            content,
+          }),
+        ),
+      );
+    } catch (err) {
+      await this.attachments.remove(values);
+      throw err;
+    }
+    const message = toMessageDto(row, toUserSummary(me), this.url);
+    this.realtime.emitToUsers([me.userId, ...others.map((o) => o.userId)], NEW_MESSAGE_EVENT, message, options.exceptSocketId);
+    return message;
+  }
+
+  /** An attachment behind a signed link (the link is the permission: it was issued to a participant). */
+  async openAttachment(threadId: string, attachmentId: string, expires?: string, signature?: string) {
+    const secondsLeft = this.attachments.verify(threadId, attachmentId, expires, signature);
+    if (secondsLeft === null || !UUID.test(threadId) || !UUID.test(attachmentId)) throw new ForbiddenException(ATTACHMENT_LINK_INVALID);
+    const value = await this.repo.findAttachment(threadId, attachmentId);
+    const file = value ? await this.attachments.open(value) : null;
+    if (!value || !file) throw new NotFoundException('Attachment not found');
+    return { ...file, contentType: value.contentType, disposition: inlineDisposition(value.filename), secondsLeft };
+  }
+
+  private paging(query: PageQueryDto, defaultLimit: number): { limit: number; skip: number } {
+    const limit = Math.min(query.limit ?? defaultLimit, MESSAGE_MAX_LIMIT);
+    return { limit, skip: ((query.page ?? 1) - 1) * limit };
+  }
+
+  /** Thread answers for a page: participants, last messages, unread counts and listings in one batch each. */
+  private async toThreadDtos(caller: AuthUser, rows: ThreadRow[]): Promise<ThreadDto[]> {
+    const ids = rows.map((t) => t.id);
+    const lastIds = rows.map((t) => t.lastMessageId).filter((id): id is string => !!id);
+    const listingIds = [...new Set(rows.map((t) => t.listingId).filter((id): id is string => !!id))];
+    const [members, lastMessages, unread, listings] = await Promise.all([
+      this.repo.membersOf(ids),
+      this.repo.messagesByIds(lastIds),
+      this.repo.unreadCounts(ids, caller.id),
+      this.repo.listingsByIds(listingIds),
+    ]);
+    const messageById = new Map(lastMessages.map((m) => [m.id, m]));
+    const listingById = new Map(listings.map((l) => [l.id, l]));
+    return rows.map((thread) =>
+      toThreadDto({
+        thread,
+        callerId: caller.id,
+        members: members.filter((m) => m.threadId === thread.id),
+        lastMessage: thread.lastMessageId ? (messageById.get(thread.lastMessageId) ?? null) : null,
+        unreadCount: unread.get(thread.id) ?? 0,
+        listing: thread.listingId ? (listingById.get(thread.listingId) ?? null) : null,
+        url: this.url,
+      }),
+    );
+  }
+}
