@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// Load test of realtime messaging against a running API process: N socket.io clients (websocket
+// only) in N/2 two-member threads send messages at a fixed total rate for a fixed time; reports
+// messages/s, delivery latency (send → `newMessage` at the other member) p50/p95/p99, and checks that
+// every acknowledged message reached the other member exactly once and is stored in PostgreSQL.
+//
+//   JWT_SECRET=<the server's> node bench/messaging-load.mjs --url http://127.0.0.1:3400 \
+//     --database postgres://postgres@127.0.0.1:5432/tahanan_bench --clients 1000 --rate 200 --seconds 60
+//
+// The members and their sessions are written straight to the database (signing in 1,000 members
+// through argon2 would only measure argon2), their tokens signed with the server's JWT_SECRET; the
+// threads are opened through the API (POST /api/threads).
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+
+const require = createRequire(import.meta.url);
+const jwt = require('jsonwebtoken');
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://127.0.0.1:3400' },
+    database: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/tahanan_bench' },
+    clients: { type: 'string', default: '1000' },
+    rate: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '60' },
+  },
+});
+const secret = process.env.JWT_SECRET;
+if (!secret) throw new Error('Set JWT_SECRET to the secret of the API process under test');
+const clients = Number(args.clients) - (Number(args.clients) % 2);
+const rate = Number(args.rate);
+const seconds = Number(args.seconds);
+const run = randomUUID().slice(0, 8);
+const log = (msg) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+// 1. members and sessions
+const db = new pg.Client({ connectionString: args.database });
+await db.connect();
+const ids = [];
+for (let i = 0; i < clients; i += 500) {
+  const n = Math.min(500, clients - i);
+  const res = await db.query(
+    `insert into users (email, first_name, last_name, type)
+     select 'bench.msg.' || $1 || '.' || g || '@example.ph', 'Bench', 'Member ' || g, 'customer'
+     from generate_series($2::int, $3::int) g returning id`,
+    [run, i, i + n - 1],
+  );
+  ids.push(...res.rows.map((r) => r.id));
+}
+const tokens = [];
+for (let i = 0; i < ids.length; i += 500) {
+  const batch = ids.slice(i, i + 500);
+  const res = await db.query(
+    `insert into sessions (user_id, expires_at, user_agent) select u, now() + interval '1 day', 'bench' from unnest($1::uuid[]) u returning id, user_id`,
+    [batch],
+  );
+  for (const r of res.rows) tokens[ids.indexOf(r.user_id)] = jwt.sign({ sub: r.user_id, sid: r.id }, secret, { algorithm: 'HS256', expiresIn: '1d' });
+}
+log(`${ids.length} members with sessions`);
+
+// 2. threads, opened through the API by the even member of each pair
+async function api(method, path, token, body) {
+  const res = await fetch(new URL(path, args.url), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+const pairs = [];
+for (let i = 0; i < ids.length; i += 2 * 25) {
+  const chunk = [];
+  for (let j = i; j < Math.min(i + 50, ids.length); j += 2) chunk.push(j);
+  const threads = await Promise.all(chunk.map((j) => api('POST', '/api/threads', tokens[j], { participantId: ids[j + 1] })));
+  threads.forEach((t, k) => pairs.push({ threadId: t._id, a: chunk[k], b: chunk[k] + 1 }));
+}
+log(`${pairs.length} threads`);
+
+// 3. one websocket per member
+const sent = new Map(); // content key -> { at, to, ackAt }
+const deliveries = new Map(); // content key -> count at the other member
+const latencies = [];
+let unexpected = 0;
+const sockets = [];
+async function connect(index) {
+  const socket = io(args.url, { transports: ['websocket'], auth: { token: tokens[index] }, reconnection: false, timeout: 20000 });
+  socket.on('newMessage', (m) => {
+    const entry = sent.get(m.content);
+    if (!entry) return;
+    if (entry.to !== index) {
+      if (entry.from !== index) unexpected++;
+      return;
+    }
+    deliveries.set(m.content, (deliveries.get(m.content) ?? 0) + 1);
+    if (deliveries.get(m.content) === 1) latencies.push(performance.now() - entry.at);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  sockets[index] = socket;
+}
+for (let i = 0; i < ids.length; i += 100) await Promise.all(ids.slice(i, i + 100).map((_, k) => connect(i + k)));
+log(`${sockets.length} sockets connected`);
+
+// 4. send at a fixed total rate, from a random member of a random thread
+let acked = 0;
+let failed = 0;
+const failures = new Map();
+const started = performance.now();
+const until = started + seconds * 1000;
+let due = started;
+let seq = 0;
+await new Promise((resolve) => {
+  const tick = () => {
+    const now = performance.now();
+    while (due <= now && due < until) {
+      const pair = pairs[Math.floor(Math.random() * pairs.length)];
+      const fromA = Math.random() < 0.5;
+      const from = fromA ? pair.a : pair.b;
+      const to = fromA ? pair.b : pair.a;
+      const key = `bench ${run} #${seq++}`;
+      sent.set(key, { at: performance.now(), from, to });
+      sockets[from].emit('sendMessage', { threadId: pair.threadId, content: key, attachments: [] }, (ack) => {
+        if (ack?.success) acked++;
+        else {
+          failed++;
+          sent.delete(key);
+          failures.set(ack?.error ?? 'no ack', (failures.get(ack?.error ?? 'no ack') ?? 0) + 1);
+        }
+      });
+      due += 1000 / rate;
+    }
+    if (now >= until) return resolve();
+    setTimeout(tick, Math.max(0, Math.min(5, due - performance.now())));
+  };
+  tick();
+});
+const elapsed = (performance.now() - started) / 1000;
+await new Promise((r) => setTimeout(r, 3000)); // stragglers
+
+// 5. exactly once, and stored
+let lost = 0;
+let duplicated = 0;
+for (const key of sent.keys()) {
+  const n = deliveries.get(key) ?? 0;
+  if (n === 0) lost++;
+  if (n > 1) duplicated++;
+}
+const stored = Number(
+  (await db.query(`select count(*) from messages m join threads t on t.id = m.thread_id where t.id = any($1::uuid[]) and m.content like $2`, [
+    pairs.map((p) => p.threadId),
+    `bench ${run} #%`,
+  ])).rows[0].count,
+);
+latencies.sort((a, b) => a - b);
+const pct = (p) => +(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN).toFixed(1);
+const result = {
+  clients: sockets.length,
+  threads: pairs.length,
+  seconds: +elapsed.toFixed(1),
+  sent: seq,
+  acknowledged: acked,
+  failed,
+  failures: Object.fromEntries(failures),
+  messagesPerSecond: +(acked / elapsed).toFixed(1),
+  latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99), max: +(latencies.at(-1) ?? NaN).toFixed(1) },
+  deliveredOnce: sent.size - lost - duplicated,
+  lost,
+  duplicated,
+  deliveredToWrongMember: unexpected,
+  stored,
+  exactlyOnceAndStored: lost === 0 && duplicated === 0 && unexpected === 0 && stored === acked && acked === sent.size,
+};
+console.log(JSON.stringify(result, null, 2));
+for (const s of sockets) s.disconnect();
+// clean up the bench members (their threads, messages and notifications go with them)
+await db.query(`delete from users where id = any($1::uuid[])`, [ids]);
+await db.end();
+process.exit(result.exactlyOnceAndStored ? 0 : 1);
