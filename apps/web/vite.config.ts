@@ -66,11 +66,14 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+      // realtime messaging: socket.io on the same origin, websocket transport only
+      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
     },
   },
   build: {

@@ -4,13 +4,16 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { createRealtimeClient } from './lib/realtime';
 
 const store = makeStore();
 const router = createAppRouter({ toastPosition: 'top-right' });
+// One socket for the app, open while a token is stored (see lib/realtime).
+const realtime = createRealtimeClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders store={store}>
+    <AppProviders store={store} realtime={realtime}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -98,6 +98,14 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                   path: 'saved',
                   lazy: () => import('@/features/saved').then((m) => ({ Component: m.SavedItemsPage })),
                 },
+                {
+                  path: 'messages',
+                  lazy: () => import('@/features/messages').then((m) => ({ Component: m.MessagesPage })),
+                },
+                {
+                  path: 'messages/:threadId',
+                  lazy: () => import('@/features/messages').then((m) => ({ Component: m.MessagesPage })),
+                },
               ],
             },
           ],

@@ -2,6 +2,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api/generated';
 // Precise cache tags for the listing endpoints: lists refetch after every listing change.
 import '@/lib/api/tags';
+// Precise cache tags for the messaging endpoints (the screens keep those caches current from the socket).
+import '@/lib/api/messaging';
 import { loadStoredSession, persistSession } from '@/lib/state/auth-slice';
 import { rootReducer, type RootState } from '@/lib/state/root-reducer';
 

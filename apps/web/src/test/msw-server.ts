@@ -5,6 +5,8 @@ import { setupServer } from 'msw/node';
 export const defaultHandlers = [
   http.get('*/api/health', () => HttpResponse.json({ status: 'ok', database: 'up', redis: 'up' })),
   http.get('*/api/auth/providers', () => HttpResponse.json({ providers: [] })),
+  // the header's unread-messages badge asks on every signed-in page
+  http.get('*/api/threads/unread-count', () => HttpResponse.json({ count: 0 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -14,12 +14,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Logo } from '@/components/ui/Logo';
+import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { isAdmin, type User } from '@/lib/api/types';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { logout } from '@/lib/state/session';
@@ -90,6 +92,12 @@ function UserMenu({ user }: { user: User }) {
             <BookmarkBorderIcon fontSize="small" />
           </ListItemIcon>
           Saved
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/messages" onClick={close}>
+          <ListItemIcon>
+            <ChatBubbleOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          Messages
         </MenuItem>
         <MenuItem component={RouterLink} to="/listings/new" onClick={close}>
           <ListItemIcon>
@@ -162,6 +170,7 @@ export function AppHeader() {
             >
               Add listing
             </Button>
+            <UnreadMessagesBadge />
             {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
             <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
               {fullName(user)}

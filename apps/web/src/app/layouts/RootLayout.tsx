@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/LoadingOverlay';
+import { MessagingProvider } from '@/features/messages/shell';
 import { useAppSelector } from '@/lib/state/hooks';
 import { AuthBootstrap } from '../auth-bootstrap';
 import { MaintenanceScreen, OfflineScreen, useOnlineStatusListener } from '../connectivity';
@@ -15,11 +16,14 @@ export interface RootLayoutProps {
   toastPosition?: ToastPosition;
 }
 
-/** Wraps every route: session start-up, tracking, toasts, loading overlay, offline and maintenance screens. */
+/**
+ * Wraps every route: session start-up, tracking, realtime messaging, toasts, loading overlay, offline and
+ * maintenance screens.
+ */
 export function RootLayout({ toastPosition }: RootLayoutProps) {
   useOnlineStatusListener();
   return (
-    <>
+    <MessagingProvider>
       <AuthBootstrap />
       <RouteTracker />
       <ScrollRestoration />
@@ -28,6 +32,6 @@ export function RootLayout({ toastPosition }: RootLayoutProps) {
       <OfflineScreen />
       <GlobalLoadingOverlay />
       <Toaster position={toastPosition} />
-    </>
+    </MessagingProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -13,28 +13,60 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { ListingNotFound } from '@/components/ui/ListingNotFound';
 import {
+  useCreateThreadMutation,
   useGetListingByIdQuery,
   useRecordListingBehaviorMutation,
   useSearchNearbyListingsQuery,
 } from '@/lib/api/generated';
 import { errorMessage, errorStatus } from '@/lib/api/errors';
 import { fullAddress, listingArgs, type Listing } from '@/lib/api/listings';
+import { ERROR_CREATING_THREAD, TOO_MANY_REQUESTS, threadArgs, threadErrorMessage } from '@/lib/api/messaging';
 import { formatArea, formatPeso } from '@/lib/format';
 import { listingStatusLabel, listingTypeLabel } from '@/lib/listing-text';
-import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
+import { toast } from '@/lib/state/toasts-slice';
 import { ImageGallery } from '../components/ImageGallery';
 import { LocationMap } from '../components/LocationMap';
 import { NearbySection } from '../components/NearbySection';
 import { ReviewsSection } from '../components/ReviewsSection';
 import { SaveListingButton } from '../components/SaveListingButton';
 
-/** Messaging is not built yet: the "Check availability" button stays hidden until it is. */
-const SHOW_CHECK_AVAILABILITY = false;
+/**
+ * "Check availability": opens (or reopens) the conversation with the owner about this listing.
+ * Guests go to the login page first.
+ */
+function CheckAvailabilityButton({ listing }: { listing: Listing }) {
+  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [createThread, { isLoading }] = useCreateThreadMutation();
+
+  const onClick = async () => {
+    if (!user) {
+      navigate('/login');
+      return;
+    }
+    try {
+      const thread = await createThread(threadArgs.create({ listingId: listing._id })).unwrap();
+      navigate(`/messages/${thread._id}`);
+    } catch (error) {
+      const title = threadErrorMessage(error, ERROR_CREATING_THREAD);
+      dispatch(toast.error(title, title === TOO_MANY_REQUESTS ? undefined : errorMessage(error)));
+    }
+  };
+
+  return (
+    <Button variant="contained" startIcon={<ChatOutlinedIcon />} onClick={() => void onClick()} disabled={isLoading}>
+      Check availability
+    </Button>
+  );
+}
 
 function Facts({ listing }: { listing: Listing }) {
   const rows: [string, string][] = [
@@ -96,14 +128,14 @@ function ListingView({ listing }: { listing: Listing }) {
           <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }} data-testid="listing-price">
             {formatPeso(listing.price)}
           </Typography>
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             {isOwner && (
               <Button component={RouterLink} to={`/listings/${listing._id}/edit`} startIcon={<EditIcon />} variant="outlined">
                 Edit listing
               </Button>
             )}
             <SaveListingButton listing={listing} variant="button" />
-            {SHOW_CHECK_AVAILABILITY && <Button variant="contained">Check availability</Button>}
+            {!isOwner && <CheckAvailabilityButton listing={listing} />}
           </Stack>
         </Stack>
       </Stack>

@@ -1,0 +1,2 @@
+export { MessagesPage } from './routes/MessagesPage';
+export * from './shell';

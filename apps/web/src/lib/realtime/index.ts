@@ -1,0 +1,19 @@
+export {
+  ACK_TIMEOUT_MS,
+  AUTH_ERRORS,
+  NotConnectedError,
+  RealtimeClient,
+  SOCKET_OPTIONS,
+  browserSocketFactory,
+  createDisabledRealtime,
+  createRealtimeClient,
+  isAuthError,
+  type EventHandler,
+  type Realtime,
+  type RealtimeStatus,
+  type SocketFactory,
+  type SocketLike,
+  type SocketOptions,
+} from './realtime-client';
+export { bindRealtimeToStore, type TokenSource } from './bind';
+export { RealtimeProvider, useRealtime, useRealtimeStatus, type RealtimeProviderProps } from './context';

@@ -1,0 +1,221 @@
+/**
+ * The realtime connection (socket.io, spec sections 4, 7 and 9).
+ *
+ * One client per app: it opens a socket when a token exists and closes it when the token goes
+ * (`setToken`, driven by the auth state in the store: see `bind.ts`). Handlers registered with `on`
+ * survive reconnects and token changes; `onReconnect` runs after every connection but the first of a
+ * socket, so callers can refetch what they may have missed while offline.
+ *
+ * The socket itself comes from a factory, so tests drive the client with a fake socket.
+ */
+import { io } from 'socket.io-client';
+
+/** Connection options (spec section 9: reconnect after 1 s up to 5 s, random factor 0.5, timeout 20 s). */
+export const SOCKET_OPTIONS = {
+  path: '/socket.io',
+  transports: ['websocket'],
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20000,
+  // a fresh manager per token (never one that still carries the previous token), opened by `connect()`
+  forceNew: true,
+  autoConnect: false,
+} as const;
+
+/** How long an acknowledgement may take before the emit fails. */
+export const ACK_TIMEOUT_MS = 20000;
+
+export type SocketOptions = typeof SOCKET_OPTIONS & { auth: { token: string } };
+
+/** The part of a socket.io client socket this client uses. */
+export interface SocketLike {
+  readonly connected: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  removeAllListeners(): unknown;
+  offAny(): unknown;
+}
+
+export type SocketFactory = (options: SocketOptions) => SocketLike;
+
+/** The browser socket: same origin, websocket transport only, the token in the handshake `auth`. */
+export const browserSocketFactory: SocketFactory = (options) => io({ ...options, transports: [...options.transports] });
+
+export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected';
+
+export type EventHandler = (payload: unknown) => void;
+
+/** The interface the app uses (a `RealtimeClient`, or the disabled stand-in). */
+export interface Realtime {
+  readonly status: RealtimeStatus;
+  readonly connected: boolean;
+  /** The last connection error message ("Not authenticated", "Invalid or expired token", ...). */
+  readonly lastError: string | null;
+  /** Opens a socket for `token`, or closes it for null; a new token replaces the socket. */
+  setToken(token: string | null): void;
+  /** Listens to a server event; returns the unsubscribe function. */
+  on(event: string, handler: EventHandler): () => void;
+  /** Runs after a reconnection (not after the first connection of a token). */
+  onReconnect(handler: () => void): () => void;
+  /** Runs whenever `status` changes. */
+  subscribe(listener: () => void): () => void;
+  /** Emits and waits for the server's acknowledgement; rejects when not connected or on timeout. */
+  emitWithAck<T>(event: string, payload: unknown, timeoutMs?: number): Promise<T>;
+}
+
+export class NotConnectedError extends Error {
+  constructor() {
+    super('Not connected');
+    this.name = 'NotConnectedError';
+  }
+}
+
+export class RealtimeClient implements Realtime {
+  private socket: SocketLike | null = null;
+  private token: string | null = null;
+  private everConnected = false;
+  private readonly handlers = new Map<string, Set<EventHandler>>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private readonly statusListeners = new Set<() => void>();
+  status: RealtimeStatus = 'disconnected';
+  lastError: string | null = null;
+
+  constructor(private readonly factory: SocketFactory = browserSocketFactory) {}
+
+  get connected(): boolean {
+    return this.status === 'connected' && !!this.socket?.connected;
+  }
+
+  setToken(token: string | null): void {
+    if (token === this.token) return;
+    this.token = token;
+    this.closeSocket();
+    if (token) this.openSocket(token);
+  }
+
+  on(event: string, handler: EventHandler): () => void {
+    let set = this.handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  }
+
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => {
+      this.reconnectHandlers.delete(handler);
+    };
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  emitWithAck<T>(event: string, payload: unknown, timeoutMs = ACK_TIMEOUT_MS): Promise<T> {
+    const socket = this.socket;
+    if (!socket || !this.connected) return Promise.reject(new NotConnectedError());
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('The server did not answer in time')), timeoutMs);
+      socket.emit(event, payload, (answer: T) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+    });
+  }
+
+  private openSocket(token: string) {
+    const socket = this.factory({ ...SOCKET_OPTIONS, auth: { token } });
+    this.socket = socket;
+    this.everConnected = false;
+    this.setStatus('connecting');
+    socket.on('connect', () => {
+      if (this.socket !== socket) return;
+      this.lastError = null;
+      const reconnected = this.everConnected;
+      this.everConnected = true;
+      this.setStatus('connected');
+      if (reconnected) for (const handler of [...this.reconnectHandlers]) safely(handler);
+    });
+    socket.on('disconnect', (reason: string) => {
+      if (this.socket !== socket) return;
+      // the manager reconnects by itself (with the backoff above), except after a server-side disconnect
+      this.setStatus(reason === 'io server disconnect' ? 'disconnected' : 'connecting');
+    });
+    socket.on('connect_error', (error: Error) => {
+      if (this.socket !== socket) return;
+      this.lastError = error?.message ?? 'Connection failed';
+      // A refused handshake ("Not authenticated", "Invalid or expired token") is not retried by
+      // socket.io; a network failure is, with backoff.
+      this.setStatus(isAuthError(this.lastError) ? 'disconnected' : 'connecting');
+    });
+    socket.onAny((event: string, payload: unknown) => {
+      if (this.socket !== socket) return;
+      const set = this.handlers.get(event);
+      if (set) for (const handler of [...set]) safely(() => handler(payload));
+    });
+    socket.connect();
+  }
+
+  private closeSocket() {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.offAny();
+      socket.removeAllListeners();
+      socket.disconnect();
+    }
+    this.setStatus('disconnected');
+  }
+
+  private setStatus(status: RealtimeStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of [...this.statusListeners]) safely(listener);
+  }
+}
+
+export const AUTH_ERRORS = ['Not authenticated', 'Invalid or expired token'];
+
+export function isAuthError(message: string | null | undefined): boolean {
+  return !!message && AUTH_ERRORS.includes(message);
+}
+
+function safely(fn: () => void) {
+  try {
+    fn();
+  } catch (error) {
+    console.error('Realtime handler failed', error);
+  }
+}
+
+/** A client that never connects: the app falls back to HTTP (used when no client is provided). */
+export function createDisabledRealtime(): Realtime {
+  return {
+    status: 'disconnected',
+    connected: false,
+    lastError: null,
+    setToken: () => undefined,
+    on: () => () => undefined,
+    onReconnect: () => () => undefined,
+    subscribe: () => () => undefined,
+    emitWithAck: () => Promise.reject(new NotConnectedError()),
+  };
+}
+
+/** The app's client, with the browser socket. */
+export function createRealtimeClient(factory: SocketFactory = browserSocketFactory): RealtimeClient {
+  return new RealtimeClient(factory);
+}
