@@ -265,6 +265,8 @@ export const listings = pgTable(
     // (DESC means NULLS FIRST in ORDER BY; the index must say so too to serve it)
     index('listings_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('listings_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // every user reference is indexed: deleting a member must not scan the whole table per reference
+    index('listings_uploaded_by_idx').on(t.uploadedById),
     index('listings_city_idx').on(t.cityCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('listings_barangay_idx').on(t.barangayCode),
     index('listings_type_price_idx').on(t.type, t.price),
@@ -292,7 +294,7 @@ export const listingDocuments = pgTable(
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('listing_documents_listing_idx').on(t.listingId)],
+  (t) => [index('listing_documents_listing_idx').on(t.listingId), index('listing_documents_uploaded_by_idx').on(t.uploadedById)],
 );
 
 export const listingReviews = pgTable(
@@ -311,6 +313,7 @@ export const listingReviews = pgTable(
   },
   (t) => [
     uniqueIndex('listing_reviews_one_per_user').on(t.listingId, t.userId),
+    index('listing_reviews_user_idx').on(t.userId),
     index('listing_reviews_listing_idx').on(t.listingId, t.createdAt.desc()),
     check('listing_reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
@@ -348,6 +351,7 @@ export const savedItems = pgTable(
   (t) => [
     index('saved_items_user_idx').on(t.userId, t.type, t.createdAt.desc()),
     uniqueIndex('saved_items_listing_key').on(t.userId, t.type, t.listingId),
+    index('saved_items_listing_idx').on(t.listingId),
   ],
 );
 
@@ -392,6 +396,8 @@ export const threads = pgTable(
   (t) => [
     uniqueIndex('threads_pair_listing_key').on(t.userLowId, t.userHighId, t.listingKey),
     index('threads_listing_idx').on(t.listingId),
+    index('threads_user_high_idx').on(t.userHighId),
+    index('threads_created_by_idx').on(t.createdById),
     check('threads_distinct_members', sql`${t.userLowId} < ${t.userHighId}`),
   ],
 );
@@ -434,6 +440,7 @@ export const messages = pgTable(
   (t) => [
     // newest page first: walk the thread's messages in this order
     index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('messages_sender_idx').on(t.senderId),
     // unread counts only ever look at the unread rows
     index('messages_unread_idx').on(t.threadId, t.senderId).where(sql`not ${t.isRead}`),
     // an attachment link finds its message by the attachment id; only messages with files are indexed
