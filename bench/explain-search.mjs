@@ -40,7 +40,7 @@ for (const [name, shape] of Object.entries(shapes)) {
   const filters = parseListingFilters(shape.filters);
   const forms = filters.bounds ? { 'page with total': ['walk', 'pageWithTotal'] } : { 'page, walking': ['walk', 'page'], 'page, GIN scan': ['gin', 'page'], total: ['walk', 'total'] };
   for (const [part, [form, key]] of Object.entries(forms)) {
-    const { sql, params } = repo.searchQueries(filters, { isAdmin: false }, shape.sort, 10, 0, form)[key].toSQL();
+    const { sql, params } = repo.searchQueries(filters, { isAdmin: false }, shape.sort, 10, 0, form)[key]().toSQL();
     const plan = await client.query(`explain (analyze, buffers, costs off) ${sql}`, params);
     console.log(`\n### ${name}: ${part}\n\n\`\`\`\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
   }

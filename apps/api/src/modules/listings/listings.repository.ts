@@ -197,21 +197,19 @@ export class ListingsRepository {
         .limit(limit)
         .offset(skip);
     }
+    const rows = () => this.db.select(this.selection(viewer.id)).from(listings).innerJoin(users, eq(users.id, listings.ownerId));
+    // built on demand: a search runs one or two of these
     return {
-      page: this.db
-        .select(this.selection(viewer.id))
-        .from(listings)
-        .innerJoin(users, eq(users.id, listings.ownerId))
-        .where(inArray(listings.id, ids))
-        .orderBy(...order(keys.map((k) => k.expr))),
-      total: this.totalQuery(f, viewer),
-      // the page with the total on every row (an uncorrelated subquery, run once): one round trip
-      pageWithTotal: this.db
-        .select({ ...this.selection(viewer.id), total: sql<string>`(select count(*) from ${listings} where ${this.whereOf(f, viewer, 'count')})` })
-        .from(listings)
-        .innerJoin(users, eq(users.id, listings.ownerId))
-        .where(inArray(listings.id, ids))
-        .orderBy(...order(keys.map((k) => k.expr))),
+      page: () => rows().where(inArray(listings.id, ids)).orderBy(...order(keys.map((k) => k.expr))),
+      total: () => this.totalQuery(f, viewer),
+      /** The page with the total on every row (an uncorrelated subquery, run once): one round trip. */
+      pageWithTotal: () =>
+        this.db
+          .select({ ...this.selection(viewer.id), total: sql<string>`(select count(*) from ${listings} where ${this.whereOf(f, viewer, 'count')})` })
+          .from(listings)
+          .innerJoin(users, eq(users.id, listings.ownerId))
+          .where(inArray(listings.id, ids))
+          .orderBy(...order(keys.map((k) => k.expr))),
     };
   }
 
@@ -221,7 +219,7 @@ export class ListingsRepository {
    * empty box, or a page past the end) answers its total with a second, cheap count.
    */
   async searchPageAndTotal(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
-    const statement = this.searchQueries(f, viewer, sort, limit, skip, 'walk').pageWithTotal;
+    const statement = this.searchQueries(f, viewer, sort, limit, skip, 'walk').pageWithTotal();
     // a named statement: each pooled connection parses and plans this shape once, then reuses it
     const name = `search_${createHash('sha1').update(statement.toSQL().sql).digest('hex').slice(0, 20)}`;
     const rows = (await statement.prepare(name).execute()) as (ListingWithOwner & { total: string })[];
@@ -235,7 +233,7 @@ export class ListingsRepository {
 
   /** One page of a search, read in the given form (see SearchPageForm). */
   async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
-    return (await this.searchQueries(f, viewer, sort, limit, skip, form).page) as ListingWithOwner[];
+    return (await this.searchQueries(f, viewer, sort, limit, skip, form).page()) as ListingWithOwner[];
   }
 
   /** Whether any listing at all has these words (cheap: one GIN lookup, stops at the first). */
