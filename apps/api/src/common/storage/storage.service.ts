@@ -7,10 +7,19 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 
 export type StorageVisibility = 'public' | 'private';
 
+/** A byte range of a file, both ends inclusive (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** The storage port: local disk by default; an S3-compatible adapter can stand in for it. */
 export abstract class FileStorage {
   abstract put(visibility: StorageVisibility, key: string, data: Buffer): Promise<void>;
-  abstract open(visibility: StorageVisibility, key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The file's bytes (all, or the range) and its whole size; null if there is no such file. */
+  abstract open(visibility: StorageVisibility, key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  /** The whole size of a file, or null if there is no such file. */
+  abstract size(visibility: StorageVisibility, key: string): Promise<number | null>;
   abstract remove(visibility: StorageVisibility, key: string): Promise<void>;
   /** The URL a browser fetches a public file from. */
   publicUrl(key: string): string {
@@ -41,13 +50,19 @@ export class LocalDiskStorage extends FileStorage {
     await writeFile(file, data);
   }
 
-  async open(visibility: StorageVisibility, key: string): Promise<{ stream: Readable; size: number } | null> {
+  async open(visibility: StorageVisibility, key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {
+    const file = this.resolve(visibility, key);
+    const size = await this.size(visibility, key);
+    if (!file || size === null) return null;
+    return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : undefined), size };
+  }
+
+  async size(visibility: StorageVisibility, key: string): Promise<number | null> {
     const file = this.resolve(visibility, key);
     if (!file) return null;
     try {
       const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
+      return info.isFile() ? info.size : null;
     } catch {
       return null;
     }

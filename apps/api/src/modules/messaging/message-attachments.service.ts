@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { MessageAttachmentValue } from '@app/db';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
-import { FileStorage } from '../../common/storage/storage.service';
+import { FileStorage, type ByteRange } from '../../common/storage/storage.service';
 import { sniffImageFormat } from '../../common/upload/image-sniffer';
 import { ATTACHMENT_TYPES, type AttachmentType } from './dto/messaging-output.dto';
 
@@ -166,8 +166,12 @@ export class MessageAttachmentsService {
     await Promise.all(values.map((v) => this.storage.remove('private', v.storageKey).catch(() => undefined)));
   }
 
-  open(value: MessageAttachmentValue) {
-    return this.storage.open('private', value.storageKey);
+  size(value: MessageAttachmentValue) {
+    return this.storage.size('private', value.storageKey);
+  }
+
+  open(value: MessageAttachmentValue, range?: ByteRange) {
+    return this.storage.open('private', value.storageKey, range);
   }
 
   /** The signed link of an attachment, valid for 24 hours (up to one more, rounded to the hour). */

@@ -82,6 +82,16 @@ describe('messaging over the socket (socket.io, real PostgreSQL and Redis)', () 
       expect(other.connected).toBe(true);
     });
 
+    it('closes every connection of a member an admin removes', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      const member = await createUser(t);
+      const socket = await open(member.token);
+      const gone = record<string>(socket, 'disconnect');
+      await t.http.delete(`/api/user/remove/${member.user._id}`).set(auth(admin.token)).expect(200);
+      await eventually(() => gone.length > 0, 'the removed member to be disconnected');
+      expect(await refusal(url, member.token)).toBe('Invalid or expired token');
+    });
+
     it('closes the other sessions’ connections when the password changes', async () => {
       const member = await createUser(t);
       const second = await login(member.user.email);

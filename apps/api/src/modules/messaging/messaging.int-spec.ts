@@ -358,6 +358,24 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
         expect(Buffer.compare(file.body as Buffer, bytes[i])).toBe(0);
       }
 
+      // a video player seeks with Range: one range answers 206 with just those bytes; past the end, 416
+      const video = res.body.attachments[2] as { url: string };
+      const binary = (r: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      };
+      const part = await t.http.get(video.url).set('Range', 'bytes=4-11').buffer(true).parse(binary).expect(206);
+      expect(part.headers['content-range']).toBe(`bytes 4-11/${MP4_BYTES.length}`);
+      expect(part.headers['content-length']).toBe('8');
+      expect(part.headers['accept-ranges']).toBe('bytes');
+      expect(Buffer.compare(part.body as Buffer, MP4_BYTES.subarray(4, 12))).toBe(0);
+      const tail = await t.http.get(video.url).set('Range', 'bytes=-4').buffer(true).parse(binary).expect(206);
+      expect(Buffer.compare(tail.body as Buffer, MP4_BYTES.subarray(MP4_BYTES.length - 4))).toBe(0);
+      const outside = await t.http.get(video.url).set('Range', `bytes=${MP4_BYTES.length + 10}-`).expect(416);
+      expect(outside.headers['content-range']).toBe(`bytes */${MP4_BYTES.length}`);
+      await t.http.get(video.url).set('Range', 'pages=1-2').expect(200);
+
       // the other participant sees the same links in the thread
       const page = await t.http.get(`/api/threads/${threadId}/messages`).set(auth(bob.token)).expect(200);
       expect(page.body.messages.at(-1).attachments.map((a: { type: string }) => a.type)).toEqual(['image', 'pdf', 'video']);

@@ -1,3 +1,4 @@
+import parseRange from 'range-parser';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, PAGINATION, buildPagination } from '@app/domain';
@@ -198,13 +199,24 @@ export class MessagingService {
   }
 
   /** An attachment behind a signed link (the link is the permission: it was issued to a participant). */
-  async openAttachment(threadId: string, attachmentId: string, expires?: string, signature?: string) {
+  /**
+   * An attachment behind a signed link, whole or the byte range asked for (a video player seeks with
+   * `Range: bytes=…`): `status` is 200, 206 with `range`, or 416 when the range lies outside the file.
+   */
+  async openAttachment(threadId: string, attachmentId: string, expires?: string, signature?: string, rangeHeader?: string) {
     const secondsLeft = this.attachments.verify(threadId, attachmentId, expires, signature);
     if (secondsLeft === null || !UUID.test(threadId) || !UUID.test(attachmentId)) throw new ForbiddenException(ATTACHMENT_LINK_INVALID);
     const value = await this.repo.findAttachment(threadId, attachmentId);
-    const file = value ? await this.attachments.open(value) : null;
-    if (!value || !file) throw new NotFoundException('Attachment not found');
-    return { ...file, contentType: value.contentType, disposition: inlineDisposition(value.filename), secondsLeft };
+    const size = value ? await this.attachments.size(value) : null;
+    if (!value || size === null) throw new NotFoundException('Attachment not found');
+    const meta = { size, contentType: value.contentType, disposition: inlineDisposition(value.filename), secondsLeft };
+    // one range only; several (multipart/byteranges) or a malformed header: the whole file, as RFC 9110 allows
+    const ranges = rangeHeader ? parseRange(size, rangeHeader, { combine: true }) : -2;
+    if (ranges === -1) return { ...meta, status: 416 as const, stream: null, range: null };
+    const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? { start: ranges[0].start, end: ranges[0].end } : null;
+    const file = await this.attachments.open(value, range ?? undefined);
+    if (!file) throw new NotFoundException('Attachment not found');
+    return { ...meta, status: range ? (206 as const) : (200 as const), stream: file.stream, range };
   }
 
   private paging(query: PageQueryDto, defaultLimit: number): { limit: number; skip: number } {

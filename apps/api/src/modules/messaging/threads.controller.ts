@@ -9,6 +9,7 @@ import {
   ParseUUIDPipe,
   Post,
   Query,
+  Req,
   Res,
   UploadedFiles,
   UseInterceptors,
@@ -25,7 +26,7 @@ import {
   ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { UPLOAD_LIMITS } from '@app/domain';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public } from '../../common/auth/decorators';
@@ -162,14 +163,27 @@ export class ThreadsController {
     @Param('attachmentId') attachmentId: string,
     @Query('expires') expires: string | undefined,
     @Query('signature') signature: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.messaging.openAttachment(id, attachmentId, expires, signature);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', file.disposition);
+    const file = await this.messaging.openAttachment(id, attachmentId, expires, signature, req.headers.range);
+    res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Cache-Control', `private, max-age=${file.secondsLeft}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (file.status === 416) {
+      res.status(416).setHeader('Content-Range', `bytes */${file.size}`);
+      res.json({ statusCode: 416, message: 'The requested range is outside the file', error: 'Range Not Satisfiable' });
+      return;
+    }
+    res.status(file.status);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', file.disposition);
+    if (file.range) {
+      res.setHeader('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+      res.setHeader('Content-Length', String(file.range.end - file.range.start + 1));
+    } else {
+      res.setHeader('Content-Length', String(file.size));
+    }
     file.stream.pipe(res);
   }
 }

@@ -225,6 +225,8 @@ export class UsersService {
     if (target.role === 'super_admin' && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can remove a super admin');
     }
+    // end the member's sessions first: their open sockets close on every API process
+    await this.tokens.revokeAllForUser(id);
     await this.users.remove(id);
     return { message: 'User removed' };
   }
