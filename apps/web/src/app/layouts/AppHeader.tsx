@@ -34,6 +34,16 @@ export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
   return `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || '?';
 }
 
+/** The account menu's pages, in order. */
+const ACCOUNT_MENU = [
+  { to: '/dashboard', label: 'Dashboard', Icon: DashboardIcon },
+  { to: '/my/listings', label: 'My listings', Icon: HomeWorkOutlinedIcon },
+  { to: '/saved', label: 'Saved', Icon: BookmarkBorderIcon },
+  { to: '/messages', label: 'Messages', Icon: ChatBubbleOutlineIcon },
+  { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
+  { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
+] as const;
+
 function UserMenu({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -75,42 +85,14 @@ function UserMenu({ user }: { user: User }) {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to="/dashboard" onClick={close}>
-          <ListItemIcon>
-            <DashboardIcon fontSize="small" />
-          </ListItemIcon>
-          Dashboard
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/my/listings" onClick={close}>
-          <ListItemIcon>
-            <HomeWorkOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          My listings
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/saved" onClick={close}>
-          <ListItemIcon>
-            <BookmarkBorderIcon fontSize="small" />
-          </ListItemIcon>
-          Saved
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/messages" onClick={close}>
-          <ListItemIcon>
-            <ChatBubbleOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          Messages
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/listings/new" onClick={close}>
-          <ListItemIcon>
-            <AddIcon fontSize="small" />
-          </ListItemIcon>
-          Add listing
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/settings" onClick={close}>
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          Account settings
-        </MenuItem>
+        {ACCOUNT_MENU.map(({ to, label, Icon }) => (
+          <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+          </MenuItem>
+        ))}
         <Divider />
         <MenuItem onClick={handleLogout}>
           <ListItemIcon>

@@ -7,24 +7,9 @@ import { renderApp, serveSession, storeSession } from '@/test/render';
 // Loaded up front so the lazy routes resolve at once.
 import './index';
 import '@/features/messages';
+import { ME, OTHER, makeThread } from '@/features/messages/test/fixtures';
 
-const owner = { _id: 'u_owner', firstName: 'Ramon', lastName: 'Cruz', avatar: null, type: 'property_owner' as const };
-const me = { _id: 'u_customer', firstName: 'Ana', lastName: 'Reyes', avatar: null, type: 'customer' as const };
-
-function thread(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: 't_new',
-    participants: [me, owner],
-    otherParticipant: owner,
-    listing: { _id: 'l_1', name: 'Sunny house in Loyola Heights', code: 'TH-1001', price: 12_500_000, currency: 'PHP', thumbnailUrl: null },
-    lastMessage: null,
-    unreadCount: 0,
-    archived: false,
-    lastActivityAt: '2025-03-01T08:00:00.000Z',
-    createdAt: '2025-03-01T08:00:00.000Z',
-    ...overrides,
-  };
-}
+const thread = () => makeThread({ _id: 't_new', participants: [{ ...ME, _id: 'u_customer' }, OTHER] });
 
 /** The listing page's own calls, and the messaging calls of the conversation it leads to. */
 function serveListingAndMessaging() {
