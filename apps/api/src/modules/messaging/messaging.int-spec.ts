@@ -360,7 +360,7 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
 
       // a video player seeks with Range: one range answers 206 with just those bytes; past the end, 416
       const video = res.body.attachments[2] as { url: string };
-      const binary = (r: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
+      const binary: Parameters<ReturnType<typeof t.http.get>['parse']>[0] = (r, cb) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
         r.on('end', () => cb(null, Buffer.concat(chunks)));
