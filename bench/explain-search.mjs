@@ -12,7 +12,7 @@ const { values: args } = parseArgs({
   options: { database: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/tahanan_bench' } },
 });
 const { openDatabase } = require('../libs/db/dist/index.js');
-const { ListingsRepository } = require('../apps/api/dist/modules/listings/listings.repository.js');
+const { ListingsRepository, boxValues } = require('../apps/api/dist/modules/listings/listings.repository.js');
 const { parseListingFilters } = require('../apps/api/dist/modules/listings/listing-search.js');
 
 const handle = await openDatabase({ url: args.database, poolSize: 1 });
@@ -35,12 +35,23 @@ const shapes = {
 
 // the statements the API runs: a text search reads its page by walking the city index when matches
 // are common there, by one GIN scan when rare (both shown), its total separately (cached); a map box
-// reads its page and its total in one statement
+// reads its page cell by cell from the grid index, with its total, in one statement
 for (const [name, shape] of Object.entries(shapes)) {
   const filters = parseListingFilters(shape.filters);
-  const forms = filters.bounds ? { 'page with total': ['walk', 'pageWithTotal'] } : { 'page, walking': ['walk', 'page'], 'page, GIN scan': ['gin', 'page'], total: ['walk', 'total'] };
-  for (const [part, [form, key]] of Object.entries(forms)) {
-    const { sql, params } = repo.searchQueries(filters, { isAdmin: false }, shape.sort, 10, 0, form)[key]().toSQL();
+  const viewer = { isAdmin: false };
+  const statements = filters.bounds
+    ? {
+        'page by grid cells, with total': () => repo.boxByGridCells(boxValues(filters, repo.gridCellsOf(filters, viewer, shape.sort, 10), viewer, 10, 0)),
+        'page by the GiST index, with total (a zoomed-out map, or a box with other filters)': () =>
+          repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').pageWithTotal(),
+      }
+    : {
+        'page, walking': () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').page(),
+        'page, GIN scan': () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'gin').page(),
+        total: () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').total(),
+      };
+  for (const [part, build] of Object.entries(statements)) {
+    const { sql, params } = build().toSQL();
     const plan = await client.query(`explain (analyze, buffers, costs off) ${sql}`, params);
     console.log(`\n### ${name}: ${part}\n\n\`\`\`\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
   }

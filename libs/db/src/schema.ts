@@ -199,6 +199,18 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** The text a listing search matches, lower-cased: name, code, address and the start of the description. */
 const LISTING_SEARCH_TEXT = sql`lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300))`;
 
+/**
+ * A listing's cell in a grid of 0.005° (about 550 m): rows of latitude times 72,000 plus columns of
+ * longitude. A public map box search reads the newest listings of each cell the box touches from the
+ * index on `(cell, created_at desc, id desc)` instead of sorting every listing in the box, and counts
+ * whole cells without looking at coordinates. Queries must use this exact expression (`gridCellOf`)
+ * for PostgreSQL to match the index.
+ */
+export const GRID_CELLS_PER_DEGREE = 200;
+export const GRID_COLUMNS = 360 * GRID_CELLS_PER_DEGREE;
+export const gridCellOf = (lat: unknown, lng: unknown) =>
+  sql`(floor((${lat} + 90) * 200)::int8 * 72000 + floor((${lng} + 180) * 200)::int8)`;
+
 export const listingCodeSeq = pgSequence('listing_code_seq', { startWith: 1000 });
 
 export const listings = pgTable(
@@ -274,6 +286,11 @@ export const listings = pgTable(
     index('listings_tags_idx').using('gin', t.tags),
     // migration 0005 adds INCLUDE (lng, lat, created_at, id, is_visible, status): map searches are index-only
     index('listings_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
+    // what the public may see, by grid cell, newest first; migration 0008 adds INCLUDE (lat, lng) so a
+    // box page and its total are index-only
+    index('listings_grid_cell_idx')
+      .on(gridCellOf(t.lat, t.lng), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isVisible} and ${t.status} <> 'draft'`),
     index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('listings_search_vector_idx').using('gin', t.searchVector),
   ],

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
 import { parseListingFilters } from './listing-search';
-import { ListingsRepository } from './listings.repository';
+import { boxValues, ListingsRepository } from './listings.repository';
 
 const png = (w: number, h: number, r = 30) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 120, b: 90 } } }).png().toBuffer();
@@ -205,6 +205,55 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       expect(past.body.pagination.totalItems).toBe(1);
       const sea = await search({ bounds: { north: 13.1, south: 13.0, east: 120.1, west: 120.0 } }).expect(200);
       expect(sea.body).toEqual({ listings: [], pagination: expect.objectContaining({ totalItems: 0, itemsOnPage: 0 }) });
+    });
+
+    it('pages a map box cell by cell exactly as the GiST index does, hidden and draft listings included only for admins', async () => {
+      // a 9 × 5 grid of listings 0.0025° apart from 14.6000, 121.0000: every other one on a cell edge
+      const made: string[] = [];
+      for (let i = 0; i < 9; i++) {
+        for (let j = 0; j < 5; j++) {
+          const res = await create(broker.token, { name: `Grid lot ${i}-${j}`, type: 'land', price: 1_000_000, location: { lat: 14.6 + i * 0.0025, lng: 121 + j * 0.0025 } }).expect(201);
+          made.push(res.body._id);
+        }
+      }
+      await t.db.update(listings).set({ isVisible: false }).where(eq(listings.id, made[7]));
+      await t.db.update(listings).set({ status: 'draft' }).where(eq(listings.id, made[12]));
+      const repo = t.app.get(ListingsRepository);
+      const boxes = [
+        { north: 14.62, south: 14.6, east: 121.01, west: 121 }, // edges on cell edges and on listings
+        { north: 14.6149, south: 14.6026, east: 121.0074, west: 121.0026 }, // inside, off the edges
+        { north: 14.5999, south: 14.59, east: 121.01, west: 121 }, // empty
+      ];
+      const viewers = [{ isAdmin: false }, { isAdmin: false, id: customer.user._id }, { isAdmin: false, id: broker.user._id }];
+      const newest = [{ field: 'createdAt' as const, direction: 'desc' as const }];
+      for (const bounds of boxes) {
+        const f = parseListingFilters({ bounds });
+        for (const viewer of viewers) {
+          for (const skip of [0, 5, 10, 40]) {
+            const cells = repo.gridCellsOf(f, viewer, newest, 5 + skip);
+            expect(cells).not.toBeNull();
+            const byCells = (await repo.boxByGridCells(boxValues(f, cells!, viewer, 5, skip))) as { listing: { id: string }; total: string }[];
+            const byGist = (await repo.searchQueries(f, viewer, newest, 5, skip, 'walk').pageWithTotal()) as { listing: { id: string }; total: string }[];
+            expect(byCells.map((r) => r.listing.id)).toEqual(byGist.map((r) => r.listing.id));
+            expect(byCells[0]?.total).toEqual(byGist[0]?.total);
+          }
+        }
+      }
+      const all = await repo.searchPageAndTotal(parseListingFilters({ bounds: boxes[0] }), { isAdmin: false }, newest, 50, 0);
+      expect(all.total).toBe(43); // 45 in the box, less the hidden one and the draft
+      expect(all.rows.map((r) => r.listing.id)).not.toContain(made[7]);
+      const staff = await repo.searchPageAndTotal(parseListingFilters({ bounds: boxes[0] }), { isAdmin: true }, newest, 50, 0);
+      expect(staff.total).toBe(45);
+      // other filters, other orders, deep pages and a zoomed-out map use the GiST index
+      const f = parseListingFilters({ bounds: boxes[0] });
+      const anyone = { isAdmin: false };
+      expect(repo.gridCellsOf(parseListingFilters({ bounds: boxes[0], match: { type: ['land'] } }), anyone, newest, 10)).toBeNull();
+      expect(repo.gridCellsOf(f, anyone, [{ field: 'price', direction: 'asc' }], 10)).toBeNull();
+      expect(repo.gridCellsOf(f, anyone, newest, 1000)).toBeNull();
+      expect(repo.gridCellsOf(f, { isAdmin: true, id: admin.user._id }, newest, 10)).toBeNull();
+      expect(repo.gridCellsOf(parseListingFilters({ bounds: { north: 15, south: 14, east: 122, west: 121 } }), anyone, newest, 10)).toBeNull();
+      const cells = repo.gridCellsOf(f, anyone, newest, 10)!;
+      expect([cells.interior.length, cells.border.length]).toEqual([3 * 1, 5 * 3 - 3]);
     });
 
     it('reads the same page whether it walks the newest-first index or scans the full-text index', async () => {

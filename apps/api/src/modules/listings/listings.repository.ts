@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  GRID_CELLS_PER_DEGREE,
+  GRID_COLUMNS,
+  gridCellOf,
   listingDocuments,
   listingEvents,
   listingReviews,
@@ -35,6 +38,17 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
+/** The grid cells a box touches: those wholly inside it, and those its edges cross. */
+export interface BoxCells {
+  interior: number[];
+  border: number[];
+}
+
+/** A box touching more grid cells than this pages through the GiST index instead (a zoomed-out map). */
+const MAX_BOX_CELLS = 400;
+/** Past this many rows per page (limit + skip), walking every cell costs more than one sort. */
+const MAX_CELL_WALK = 200;
+
 /** A listing's columns without the search columns (derived text and its vector: never sent, costly to read). */
 const { searchText: _searchText, searchVector: _searchVector, ...LISTING_COLUMNS } = getTableColumns(listings);
 
@@ -47,11 +61,54 @@ const { searchText: _searchText, searchVector: _searchVector, ...LISTING_COLUMNS
  */
 export type SearchPageForm = 'walk' | 'gin';
 
+/** What a box-by-grid-cells statement takes: values, or placeholders to prepare it once. */
+export type BoxValues<T> = {
+  cells: T;
+  interior: T;
+  border: T;
+  south: T;
+  north: T;
+  west: T;
+  east: T;
+  walk: T;
+  limit: T;
+  skip: T;
+  viewerId?: T;
+};
+
+const BOX_VALUE_NAMES = ['cells', 'interior', 'border', 'south', 'north', 'west', 'east', 'walk', 'limit', 'skip'] as const;
+
+function placeholders(member: boolean): BoxValues<ReturnType<typeof sql.placeholder>> {
+  const names = member ? [...BOX_VALUE_NAMES, 'viewerId' as const] : BOX_VALUE_NAMES;
+  return Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as unknown as BoxValues<ReturnType<typeof sql.placeholder>>;
+}
+
+/** The values of a public box page by grid cells (arrays as PostgreSQL array literals of numbers). */
+export function boxValues(f: ListingFilters, cells: BoxCells, viewer: Viewer, limit: number, skip: number): BoxValues<unknown> {
+  const array = (ids: number[]) => `{${ids.join(',')}}`;
+  const b = f.bounds!;
+  return {
+    cells: array([...cells.interior, ...cells.border]),
+    interior: array(cells.interior),
+    border: array(cells.border),
+    south: b.south,
+    north: b.north,
+    west: b.west,
+    east: b.east,
+    walk: limit + skip,
+    limit,
+    skip,
+    ...(viewer.id ? { viewerId: viewer.id } : {}),
+  };
+}
+
 @Injectable()
 export class ListingsRepository {
+  private readonly boxStatements = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+
   constructor(@InjectDb() private readonly db: Database) {}
 
-  private selection(viewerId?: string) {
+  private selection(viewerId?: string | SQL.Aliased | ReturnType<typeof sql.placeholder>) {
     return {
       listing: LISTING_COLUMNS,
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
@@ -219,12 +276,81 @@ export class ListingsRepository {
    * empty box, or a page past the end) answers its total with a second, cheap count.
    */
   async searchPageAndTotal(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number) {
-    const statement = this.searchQueries(f, viewer, sort, limit, skip, 'walk').pageWithTotal();
-    // a named statement: each pooled connection parses and plans this shape once, then reuses it
-    const name = `search_${createHash('sha1').update(statement.toSQL().sql).digest('hex').slice(0, 20)}`;
-    const rows = (await statement.prepare(name).execute()) as (ListingWithOwner & { total: string })[];
+    const cells = this.gridCellsOf(f, viewer, sort, limit + skip);
+    let rows: (ListingWithOwner & { total: string })[];
+    if (cells) {
+      rows = (await this.boxStatement(viewer.id !== undefined).execute(boxValues(f, cells, viewer, limit, skip))) as typeof rows;
+    } else {
+      const statement = this.searchQueries(f, viewer, sort, limit, skip, 'walk').pageWithTotal();
+      // a named statement: each pooled connection parses and plans this shape once, then reuses it
+      const name = `search_${createHash('sha1').update(statement.toSQL().sql).digest('hex').slice(0, 20)}`;
+      rows = (await statement.prepare(name).execute()) as typeof rows;
+    }
     const total = rows.length ? Number(rows[0].total) : await this.searchTotal(f, viewer);
     return { rows: rows as ListingWithOwner[], total };
+  }
+
+  /** The public box page by grid cells, prepared once (per connection, by name) with placeholders: nothing to build per search. */
+  private boxStatement(member: boolean) {
+    const key = member ? 'member' : 'guest';
+    let statement = this.boxStatements.get(key);
+    if (!statement) {
+      statement = this.boxByGridCells(placeholders(member)).prepare(`search_box_cells_${key}`);
+      this.boxStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * The grid cells a public, newest-first map box page can be read from (split into the cells wholly
+   * inside the box and those on its border), or null when the search does not suit them: only a box
+   * (other filters would make each cell's walk read the table), a viewer who sees what the public sees
+   * (the grid index holds only that), newest first, at most MAX_BOX_CELLS cells, and not so deep a page
+   * that every cell must give up most of its rows.
+   */
+  gridCellsOf(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', wanted: number): BoxCells | null {
+    const { bounds, ...rest } = f;
+    if (!bounds || viewer.isAdmin || wanted > MAX_CELL_WALK) return null;
+    if (Object.values(rest).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) return null;
+    const newestFirst = sort !== 'relevance' && (sort.length === 0 || (sort.length === 1 && sort[0].field === 'createdAt' && sort[0].direction === 'desc'));
+    if (!newestFirst) return null;
+    // the same IEEE arithmetic as gridCellOf in SQL: (degrees + offset) × cells per degree, floored
+    const cell = (deg: number, offset: number) => Math.floor((deg + offset) * GRID_CELLS_PER_DEGREE);
+    const [r0, r1, c0, c1] = [cell(bounds.south, 90), cell(bounds.north, 90), cell(bounds.west, 180), cell(bounds.east, 180)];
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) > MAX_BOX_CELLS) return null;
+    const cells: BoxCells = { interior: [], border: [] };
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) (r > r0 && r < r1 && c > c0 && c < c1 ? cells.interior : cells.border).push(r * GRID_COLUMNS + c);
+    }
+    return cells;
+  }
+
+  /**
+   * A public box page read cell by cell: the newest `limit + skip` listings of each grid cell the box
+   * touches (an index-only walk per cell, LATERAL), merged newest first; its total counted from the same
+   * index (interior cells whole, border cells by their coordinates). The cells go as array parameters
+   * (a `generate_series` grid costs the planner ten times more), the visibility as literals (so the
+   * planner can prove the partial index's condition whatever the plan).
+   */
+  boxByGridCells(v: BoxValues<unknown>) {
+    const cell = gridCellOf(listings.lat, listings.lng);
+    const publicOnly = sql`${listings.isVisible} and ${listings.status} <> 'draft'`;
+    const inBox = sql`${listings.lat} between ${v.south} and ${v.north} and ${listings.lng} between ${v.west} and ${v.east}`;
+    const ids = sql`select page.id from unnest(${v.cells}::int8[]) cells(cell)
+      cross join lateral (
+        select ${listings.id} as id, ${listings.createdAt} as created_at from ${listings}
+        where ${cell} = cells.cell and ${publicOnly} and ${inBox}
+        order by ${listings.createdAt} desc, ${listings.id} desc limit ${v.walk}
+      ) page
+      order by page.created_at desc, page.id desc limit ${v.limit} offset ${v.skip}`;
+    const total = sql<string>`(select count(*) from ${listings} where ${cell} = any(${v.interior}::int8[]) and ${publicOnly})
+      + (select count(*) from ${listings} where ${cell} = any(${v.border}::int8[]) and ${publicOnly} and ${inBox})`;
+    return this.db
+      .select({ ...this.selection(v.viewerId as string | ReturnType<typeof sql.placeholder> | undefined), total })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.ownerId))
+      .where(sql`${listings.id} in (${ids})`)
+      .orderBy(desc(listings.createdAt), desc(listings.id));
   }
 
   private totalQuery(f: ListingFilters, viewer: Viewer) {
