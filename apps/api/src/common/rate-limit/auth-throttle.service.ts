@@ -8,7 +8,8 @@ const EMAIL_REQUESTS_PER_ADDRESS = 5;
 const EMAIL_REQUESTS_PER_IP = 20;
 const EMAIL_REQUEST_WINDOW_SECONDS = 3600;
 
-function tooMany(message: string): HttpException {
+/** A 429 in the API's error shape, saying what to wait for. */
+export function tooManyRequests(message: string): HttpException {
   return new HttpException(
     { statusCode: HttpStatus.TOO_MANY_REQUESTS, message, error: 'Too Many Requests' },
     HttpStatus.TOO_MANY_REQUESTS,
@@ -44,7 +45,7 @@ export class AuthThrottleService {
       await Promise.all([this.mailByAddress.consume(`${kind}:${email.toLowerCase()}`), this.mailByIp.consume(ip)]);
     } catch (err) {
       if (err instanceof Error) throw err;
-      throw tooMany('Too many e-mail requests. Please wait an hour before asking again.');
+      throw tooManyRequests('Too many e-mail requests. Please wait an hour before asking again.');
     }
   }
 
@@ -54,7 +55,7 @@ export class AuthThrottleService {
     if (blocked.length === 0) return;
     const waitMs = Math.max(...blocked.map((s) => s!.msBeforeNext));
     const minutes = Math.max(1, Math.ceil(waitMs / 60000));
-    throw tooMany(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    throw tooManyRequests(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
 
   async recordFailure(ip: string, email: string): Promise<void> {

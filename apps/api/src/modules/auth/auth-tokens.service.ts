@@ -2,11 +2,11 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { isUuid } from '../../common/http/ids';
 import { RealtimeService } from '../../common/realtime/realtime.service';
 import { SessionsRepository } from './sessions.repository';
 
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Issues bearer tokens bound to a server-side session, verifies them, and revokes sessions. */
 @Injectable()
@@ -32,7 +32,7 @@ export class AuthTokensService {
     } catch {
       return null;
     }
-    if (!payload.sid || !UUID.test(payload.sid)) return null;
+    if (!isUuid(payload.sid)) return null;
     const row = await this.sessions.findActiveWithUser(payload.sid);
     if (!row || row.userId !== payload.sub || row.status !== 'active') return null;
     if (!row.lastActive || Date.now() - row.lastActive.getTime() > LAST_ACTIVE_RESOLUTION_MS) {

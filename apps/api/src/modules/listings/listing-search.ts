@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { LISTING_TAGS, LISTING_TYPES } from '@app/domain';
 import { LISTING_STATUSES } from './dto/listing-input.dto';
+import { isUuid } from '../../common/http/ids';
 
 export interface Range {
   min?: number;
@@ -37,7 +38,6 @@ const SET_FIELDS: Record<'type' | 'tags' | 'status' | 'city' | 'barangay', RegEx
 };
 const MATCH_FIELDS = [...RANGE_FIELDS, ...Object.keys(SET_FIELDS), 'rating', 'verified'];
 const QUERY_FIELDS = ['owner', 'code', 'status', 'verified', 'type'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const bad = (message: string): never => {
   throw new BadRequestException(message);
@@ -97,7 +97,7 @@ export function parseListingFilters(input: {
     if (!QUERY_FIELDS.includes(key)) bad(`Unknown query field '${key}'; allowed: ${QUERY_FIELDS.join(', ')}`);
     if (value === undefined || value === null || value === '') continue;
     if (key === 'owner') {
-      if (typeof value !== 'string' || !UUID.test(value)) bad('query.owner must be a user id');
+      if (!isUuid(value)) bad('query.owner must be a user id');
       f.ownerId = value as string;
     } else if (key === 'code') {
       if (typeof value !== 'string') bad('query.code must be a string');

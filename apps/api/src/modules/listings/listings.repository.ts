@@ -63,7 +63,6 @@ export type SearchPageForm = 'walk' | 'gin';
 
 /** What a box-by-grid-cells statement takes: values, or placeholders to prepare it once. */
 export type BoxValues<T> = {
-  cells: T;
   interior: T;
   border: T;
   south: T;
@@ -76,7 +75,7 @@ export type BoxValues<T> = {
   viewerId?: T;
 };
 
-const BOX_VALUE_NAMES = ['cells', 'interior', 'border', 'south', 'north', 'west', 'east', 'walk', 'limit', 'skip'] as const;
+const BOX_VALUE_NAMES = ['interior', 'border', 'south', 'north', 'west', 'east', 'walk', 'limit', 'skip'] as const;
 
 function placeholders(member: boolean): BoxValues<ReturnType<typeof sql.placeholder>> {
   const names = member ? [...BOX_VALUE_NAMES, 'viewerId' as const] : BOX_VALUE_NAMES;
@@ -88,7 +87,6 @@ export function boxValues(f: ListingFilters, cells: BoxCells, viewer: Viewer, li
   const array = (ids: number[]) => `{${ids.join(',')}}`;
   const b = f.bounds!;
   return {
-    cells: array([...cells.interior, ...cells.border]),
     interior: array(cells.interior),
     border: array(cells.border),
     south: b.south,
@@ -336,7 +334,7 @@ export class ListingsRepository {
     const cell = gridCellOf(listings.lat, listings.lng);
     const publicOnly = sql`${listings.isVisible} and ${listings.status} <> 'draft'`;
     const inBox = sql`${listings.lat} between ${v.south} and ${v.north} and ${listings.lng} between ${v.west} and ${v.east}`;
-    const ids = sql`select page.id from unnest(${v.cells}::int8[]) cells(cell)
+    const ids = sql`select page.id from unnest(${v.interior}::int8[] || ${v.border}::int8[]) cells(cell)
       cross join lateral (
         select ${listings.id} as id, ${listings.createdAt} as created_at from ${listings}
         where ${cell} = cells.cell and ${publicOnly} and ${inBox}

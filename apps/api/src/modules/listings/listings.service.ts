@@ -33,6 +33,7 @@ import type {
   ReviewDto,
   ReviewListDto,
 } from './dto/listing-output.dto';
+import { canSeeListing, isAdmin } from './listing-access';
 import { addressColumns, LISTING_FIELDS, toListingDto } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { parseListingFilters, type ListingFilters } from './listing-search';
@@ -77,7 +78,6 @@ function toReviewDto(r: {
   };
 }
 
-const isAdmin = (caller?: AuthUser) => !!caller && ADMIN_ROLES.includes(caller.role);
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
 const scopeOf = (viewer: Viewer, filters: ListingFilters) =>
@@ -165,7 +165,7 @@ export class ListingsService {
 
   async get(caller: AuthUser | undefined, id: string): Promise<ListingDto> {
     const found = await this.listings.findWithOwner(id, caller?.id);
-    if (!found || !this.canSee(caller, found.listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    if (!found || !canSeeListing(caller, found.listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     return toListingDto(found);
   }
 
@@ -242,7 +242,7 @@ export class ListingsService {
 
   async recordBehavior(caller: AuthUser | undefined, id: string, behavior: string, client: { ip: string; userAgent?: string }) {
     const listing = await this.listings.findRow(id);
-    if (!listing || !this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const viewerKey = caller
       ? `user:${caller.id}`
       : `anon:${createHash('sha256').update(`${client.ip}|${client.userAgent ?? ''}`).digest('hex').slice(0, 32)}`;
@@ -254,7 +254,7 @@ export class ListingsService {
     let lng = dto.lng;
     if (dto.listingId) {
       const listing = await this.listings.findRow(dto.listingId);
-      if (!listing || !this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+      if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
       ({ lat, lng } = listing);
     }
     if (lat === undefined || lng === undefined) throw new BadRequestException('Send lat and lng, or a listingId');
@@ -338,7 +338,7 @@ export class ListingsService {
 
   async save(caller: AuthUser, listingId: string) {
     const listing = await this.listings.findRow(listingId);
-    if (!listing || !this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const { savedCount } = await this.saved.saveListing(caller.id, listingId);
     return { saved: true, savedCount };
   }
@@ -381,18 +381,13 @@ export class ListingsService {
     return toReviewDto((await this.listings.reviewBy(id, caller.id))!);
   }
 
-  private canSee(caller: AuthUser | undefined, listing: Pick<ListingRow, 'ownerId' | 'isVisible' | 'status'>): boolean {
-    if (isAdmin(caller) || caller?.id === listing.ownerId) return true;
-    return listing.isVisible && listing.status !== 'draft';
-  }
-
   /** The listing when the caller owns it or is an admin (staff may read with `readOnlyStaff`). */
   private async mustOwnOrAdmin(caller: AuthUser, id: string, readOnlyStaff = false): Promise<ListingRow> {
     const listing = await this.listings.findRow(id);
     if (!listing) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const staffOk = isAdmin(caller) || (readOnlyStaff && caller.role === 'viewer');
     if (listing.ownerId !== caller.id && !staffOk) {
-      if (!this.canSee(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+      if (!canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
       throw new ForbiddenException('Only the owner of this listing or an admin can do this');
     }
     return listing;

@@ -2,8 +2,6 @@ import {
   applyDecorators,
   CanActivate,
   ExecutionContext,
-  HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   SetMetadata,
@@ -16,6 +14,7 @@ import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import { tooManyRequests } from '../../common/rate-limit/auth-throttle.service';
 import { REDIS } from '../../common/redis/redis.module';
 
 export type MessageRateKind = 'send' | 'fetch';
@@ -64,10 +63,7 @@ export class MessageRateLimitGuard implements CanActivate {
     const waitSeconds = await this.limiter.consume(kind, user.id);
     if (waitSeconds === null) return true;
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(waitSeconds));
-    throw new HttpException(
-      { statusCode: HttpStatus.TOO_MANY_REQUESTS, message: TOO_MANY_REQUESTS_MESSAGE, error: 'Too Many Requests' },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+    throw tooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
   }
 }
 

@@ -87,7 +87,8 @@ export class MessagingRepository {
       .from(threadParticipants)
       .innerJoin(threads, eq(threads.id, threadParticipants.threadId))
       .innerJoin(users, eq(users.id, threadParticipants.userId))
-      .where(eq(threadParticipants.threadId, threadId));
+      .where(eq(threadParticipants.threadId, threadId))
+      .orderBy(asc(threadParticipants.joinedAt), asc(threadParticipants.userId));
     if (rows.length === 0) return null;
     return { thread: rows[0].thread, members: rows.map((r) => r.member) };
   }

@@ -1,10 +1,12 @@
 import parseRange from 'range-parser';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES, PAGINATION, buildPagination } from '@app/domain';
+import { PAGINATION, buildPagination } from '@app/domain';
 import type { ThreadRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { isUuid } from '../../common/http/ids';
 import { RealtimeService } from '../../common/realtime/realtime.service';
+import { canSeeListing } from '../listings/listing-access';
 import { messageNotification } from '../notifications/message-notification';
 import type { CreateThreadDto, PageQueryDto, ThreadListQueryDto } from './dto/messaging-input.dto';
 import { MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
@@ -20,8 +22,6 @@ export const ATTACHMENTS_OVER_MULTIPART = "Send attachment files as multipart/fo
 /** Server events of the realtime connection. */
 export const NEW_MESSAGE_EVENT = 'newMessage';
 export const MESSAGES_READ_EVENT = 'messagesRead';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a message is made of, from HTTP (JSON or multipart) or from the socket. */
 export interface MessageInput {
@@ -57,7 +57,7 @@ export class MessagingService {
 
   /** The thread when the caller takes part in it; 404 otherwise (also for an id that is not one). */
   private async access(caller: AuthUser, threadId: unknown): Promise<ThreadAccess> {
-    if (typeof threadId !== 'string' || !UUID.test(threadId)) throw new NotFoundException(THREAD_NOT_FOUND);
+    if (!isUuid(threadId)) throw new NotFoundException(THREAD_NOT_FOUND);
     const found = await this.repo.findWithMembers(threadId);
     const me = found?.members.find((m) => m.userId === caller.id);
     if (!found || !me) throw new NotFoundException(THREAD_NOT_FOUND);
@@ -69,10 +69,7 @@ export class MessagingService {
     let participantId = dto.participantId;
     if (dto.listingId) {
       const listing = await this.repo.findListing(dto.listingId);
-      // the listing's own visibility rule: hidden and draft listings exist only for their owner and admins
-      const visible =
-        !!listing && (listing.ownerId === caller.id || ADMIN_ROLES.includes(caller.role) || (listing.isVisible && listing.status !== 'draft'));
-      if (!listing || !visible) throw new NotFoundException('Listing not found');
+      if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException('Listing not found');
       participantId ??= listing.ownerId;
     }
     if (participantId === caller.id) throw new BadRequestException('You cannot start a thread with yourself');
@@ -90,8 +87,8 @@ export class MessagingService {
   }
 
   async getThread(caller: AuthUser, threadId: string): Promise<ThreadDto> {
-    const { thread } = await this.access(caller, threadId);
-    const [dto] = await this.toThreadDtos(caller, [thread]);
+    const { thread, members } = await this.access(caller, threadId);
+    const [dto] = await this.toThreadDtos(caller, [thread], members);
     return dto;
   }
 
@@ -121,7 +118,7 @@ export class MessagingService {
     let ids: string[] | undefined;
     if (messageIds !== undefined && messageIds !== null) {
       if (!Array.isArray(messageIds)) throw new BadRequestException('messageIds must be a list of message ids');
-      ids = messageIds.filter((id): id is string => typeof id === 'string' && UUID.test(id));
+      ids = messageIds.filter(isUuid);
     }
     const changed = await this.repo.markRead(thread.id, caller.id, ids);
     if (changed.length > 0) {
@@ -198,14 +195,13 @@ export class MessagingService {
     return message;
   }
 
-  /** An attachment behind a signed link (the link is the permission: it was issued to a participant). */
   /**
-   * An attachment behind a signed link, whole or the byte range asked for (a video player seeks with
+   * An attachment behind a signed link (the link is the permission: it was issued to a participant), whole or the byte range asked for (a video player seeks with
    * `Range: bytes=…`): `status` is 200, 206 with `range`, or 416 when the range lies outside the file.
    */
   async openAttachment(threadId: string, attachmentId: string, expires?: string, signature?: string, rangeHeader?: string) {
     const secondsLeft = this.attachments.verify(threadId, attachmentId, expires, signature);
-    if (secondsLeft === null || !UUID.test(threadId) || !UUID.test(attachmentId)) throw new ForbiddenException(ATTACHMENT_LINK_INVALID);
+    if (secondsLeft === null || !isUuid(threadId) || !isUuid(attachmentId)) throw new ForbiddenException(ATTACHMENT_LINK_INVALID);
     const value = await this.repo.findAttachment(threadId, attachmentId);
     const size = value ? await this.attachments.size(value) : null;
     if (!value || size === null) throw new NotFoundException('Attachment not found');
@@ -224,13 +220,16 @@ export class MessagingService {
     return { limit, skip: ((query.page ?? 1) - 1) * limit };
   }
 
-  /** Thread answers for a page: participants, last messages, unread counts and listings in one batch each. */
-  private async toThreadDtos(caller: AuthUser, rows: ThreadRow[]): Promise<ThreadDto[]> {
+  /**
+   * Thread answers for a page: participants, last messages, unread counts and listings in one batch
+   * each (the participants are not read again when the caller already has them).
+   */
+  private async toThreadDtos(caller: AuthUser, rows: ThreadRow[], knownMembers?: MemberRow[]): Promise<ThreadDto[]> {
     const ids = rows.map((t) => t.id);
     const lastIds = rows.map((t) => t.lastMessageId).filter((id): id is string => !!id);
     const listingIds = [...new Set(rows.map((t) => t.listingId).filter((id): id is string => !!id))];
     const [members, lastMessages, unread, listings] = await Promise.all([
-      this.repo.membersOf(ids),
+      knownMembers ?? this.repo.membersOf(ids),
       this.repo.messagesByIds(lastIds),
       this.repo.unreadCounts(ids, caller.id),
       this.repo.listingsByIds(listingIds),
