@@ -296,6 +296,22 @@ export const listings = pgTable(
   ],
 );
 
+/**
+ * How many listings the public sees in each grid cell (see `gridCellOf`), kept by triggers on
+ * `listings` (migration 0009) in the same transaction as the listing's own change, so a statement
+ * reads both from one snapshot. A map box's total adds the cells wholly inside the box from here
+ * instead of counting their listings one by one; cells whose listings are all gone keep a 0.
+ */
+export const listingGridCells = pgTable('listing_grid_cells', {
+  cell: bigint('cell', { mode: 'number' }).primaryKey(),
+  listings: integer('listings').notNull(),
+  /**
+   * Never older than the cell's newest public listing (raised by every listing that arrives; left as
+   * it is when one leaves), so a box page can skip cells whose newest cannot reach the page.
+   */
+  newest: timestamp('newest', { withTimezone: true }).notNull(),
+});
+
 /** Proof-of-ownership files: private, only the owner and admins can fetch them. */
 export const listingDocuments = pgTable(
   'listing_documents',

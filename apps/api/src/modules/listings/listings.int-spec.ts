@@ -1,5 +1,5 @@
-import { listings, places, type PlaceRow } from '@app/db';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { gridCellOf, listingGridCells, listings, places, users, type PlaceRow } from '@app/db';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
 import { parseListingFilters } from './listing-search';
@@ -254,6 +254,89 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       expect(repo.gridCellsOf(parseListingFilters({ bounds: { north: 15, south: 14, east: 122, west: 121 } }), anyone, newest, 10)).toBeNull();
       const cells = repo.gridCellsOf(f, anyone, newest, 10)!;
       expect([cells.interior.length, cells.border.length]).toEqual([3 * 1, 5 * 3 - 3]);
+    });
+
+    it('keeps each grid cell\'s public count and newest time with every write, and pages right when a cell\'s newest has gone', async () => {
+      const repo = t.app.get(ListingsRepository);
+      const newest = [{ field: 'createdAt' as const, direction: 'desc' as const }];
+      // what the triggers must agree with: the public listings of each cell, counted now
+      const expectCellsRight = async () => {
+        const recount = await t.db.execute(sql`select ${gridCellOf(listings.lat, listings.lng)}::text as cell, count(*)::int as n, max(${listings.createdAt}) as newest
+          from ${listings} where ${listings.isVisible} and ${listings.status} <> 'draft' group by 1`);
+        const kept = await t.db.select().from(listingGridCells);
+        const actual = new Map(((recount as unknown as { rows: { cell: string; n: number; newest: Date | string }[] }).rows).map((r) => [r.cell, r]));
+        expect(Object.fromEntries(kept.filter((k) => k.listings !== 0).map((k) => [String(k.cell), k.listings]))).toEqual(
+          Object.fromEntries([...actual].map(([cell, r]) => [cell, r.n])),
+        );
+        for (const k of kept) {
+          const found = actual.get(String(k.cell));
+          if (found) expect(k.newest.getTime()).toBeGreaterThanOrEqual(new Date(found.newest).getTime());
+        }
+      };
+      const expectSamePage = async (bounds: { north: number; south: number; east: number; west: number }, limit: number) => {
+        const f = parseListingFilters({ bounds });
+        const byCells = (await repo.boxByGridCells(boxValues(f, repo.gridCellsOf(f, { isAdmin: false }, newest, limit)!, { isAdmin: false }, limit, 0))) as {
+          listing: { id: string };
+          total: string;
+        }[];
+        const byGist = (await repo.searchQueries(f, { isAdmin: false }, newest, limit, 0, 'walk').pageWithTotal()) as { listing: { id: string }; total: string }[];
+        expect(byCells.map((r) => r.listing.id)).toEqual(byGist.map((r) => r.listing.id));
+        expect(byCells[0]?.total).toEqual(byGist[0]?.total);
+        return byCells.map((r) => r.listing.id);
+      };
+      await expectCellsRight();
+      // three listings near 15.3001, 120.9001: two in one cell, one in the cell to the east
+      const at = (lat: number, lng: number, name: string) => create(broker.token, { name, location: { lat, lng } }).expect(201).then((r) => r.body._id as string);
+      const a = await at(15.3001, 120.9001, 'Cell test A');
+      const b = await at(15.3002, 120.9002, 'Cell test B');
+      const c = await at(15.3001, 120.9061, 'Cell test C');
+      await expectCellsRight();
+      await t.db.update(listings).set({ lat: 15.3003, lng: 120.9003 }).where(eq(listings.id, c)); // C moves in with A and B
+      await expectCellsRight();
+      await t.http.post('/api/listing/update/visibility').set(auth(broker.token)).send({ listingId: a, visible: false }).expect(200);
+      await expectCellsRight();
+      await t.http.post('/api/listing/update/visibility').set(auth(broker.token)).send({ listingId: a, visible: true }).expect(200);
+      await t.db.update(listings).set({ status: 'draft' }).where(eq(listings.id, b));
+      await t.db.update(listings).set({ views: 5 }).where(eq(listings.id, c)); // no move: no change
+      await expectCellsRight();
+      // several rows in one statement, then a member with listings removed (a cascaded delete)
+      const seller = await createUser(t, { type: 'property_owner' });
+      const [template] = await t.db.select().from(listings).where(eq(listings.id, a));
+      const { id: _id, code: _code, searchText: _text, searchVector: _vector, ...rest } = template;
+      await t.db.insert(listings).values(
+        [0, 1, 2, 3].map((i) => ({ ...rest, code: `CELL-${i}`, ownerId: seller.user._id, lat: 15.3001 + i * 0.002, lng: 120.9001, createdAt: new Date(Date.now() + i * 1000) })),
+      );
+      await expectCellsRight();
+      const box = { north: 15.31, south: 15.299, east: 120.91, west: 120.899 };
+      expect((await expectSamePage(box, 3)).length).toBe(3);
+      // the newest listings leave: the cells keep their newest times (now too new), the page stays right
+      await t.db.delete(users).where(eq(users.id, seller.user._id));
+      await expectCellsRight();
+      expect(await expectSamePage(box, 3)).toEqual([c, a]);
+      await t.http.delete(`/api/listing/remove/${c}`).set(auth(broker.token)).expect(200);
+      await expectCellsRight();
+      expect(await expectSamePage(box, 3)).toEqual([a]);
+      // four cells in a row; the newest listing of the first leaves, so its cell's newest time is too
+      // new and the three cells walked first hold only two of the page: the third comes from the fourth
+      const hour = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+      const inCell = (cell: number, h: number) => ({ ...rest, code: `ROW-${cell}-${h}`, lat: 15.5001, lng: 120.9001 + cell * 0.006, createdAt: hour(h) });
+      const rowOf = await t.db
+        .insert(listings)
+        .values([inCell(0, 10), inCell(0, 1), inCell(1, 9), inCell(2, 8), inCell(3, 7), inCell(3, 6)])
+        .returning({ id: listings.id, code: listings.code });
+      const id = (code: string) => rowOf.find((r) => r.code === code)!.id;
+      await t.db.delete(listings).where(eq(listings.id, id('ROW-0-10')));
+      await expectCellsRight();
+      expect(await expectSamePage({ north: 15.501, south: 15.5, east: 120.93, west: 120.9 }, 3)).toEqual([id('ROW-1-9'), id('ROW-2-8'), id('ROW-3-7')]);
+      // emptying the table (the benchmark generator's reset) empties the cells; rolled back here
+      await t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`truncate ${listings} cascade`);
+          expect(await tx.select().from(listingGridCells)).toEqual([]);
+          tx.rollback();
+        })
+        .catch((err: Error) => expect(err.message).toBe('Rollback'));
+      await expectCellsRight();
     });
 
     it('reads the same page whether it walks the newest-first index or scans the full-text index', async () => {

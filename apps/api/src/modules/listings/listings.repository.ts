@@ -8,6 +8,7 @@ import {
   listingDocuments,
   listingEvents,
   listingReviews,
+  listingGridCells,
   listings,
   savedItems,
   users,
@@ -325,8 +326,9 @@ export class ListingsRepository {
 
   /**
    * A public box page read cell by cell: the newest `limit + skip` listings of each grid cell the box
-   * touches (an index-only walk per cell, LATERAL), merged newest first; its total counted from the same
-   * index (interior cells whole, border cells by their coordinates). The cells go as array parameters
+   * touches (an index-only walk per cell, LATERAL), merged newest first; its total is the
+   * public count of the cells wholly inside the box (kept by triggers in listing_grid_cells) plus the
+   * listings of the border cells that lie inside, counted from the same index by their coordinates. The cells go as array parameters
    * (a `generate_series` grid costs the planner ten times more), the visibility as literals (so the
    * planner can prove the partial index's condition whatever the plan).
    */
@@ -334,16 +336,37 @@ export class ListingsRepository {
     const cell = gridCellOf(listings.lat, listings.lng);
     const publicOnly = sql`${listings.isVisible} and ${listings.status} <> 'draft'`;
     const inBox = sql`${listings.lat} between ${v.south} and ${v.north} and ${listings.lng} between ${v.west} and ${v.east}`;
-    const ids = sql`select page.id from unnest(${v.interior}::int8[] || ${v.border}::int8[]) cells(cell)
-      cross join lateral (
+    const newestOf = (cells: string) => sql`cross join lateral (
         select ${listings.id} as id, ${listings.createdAt} as created_at from ${listings}
-        where ${cell} = cells.cell and ${publicOnly} and ${inBox}
+        where ${cell} = ${sql.raw(cells)}.cell and ${publicOnly} and ${inBox}
         order by ${listings.createdAt} desc, ${listings.id} desc limit ${v.walk}
-      ) page
-      order by page.created_at desc, page.id desc limit ${v.limit} offset ${v.skip}`;
-    const total = sql<string>`(select count(*) from ${listings} where ${cell} = any(${v.interior}::int8[]) and ${publicOnly})
+      ) found`;
+    const g = listingGridCells;
+    // the box's cells that have public listings, with their counts and newest-listing bounds
+    const boxCells = this.db
+      .$with('box_cells', { cell: sql`cell`, listings: sql`listings`, newest: sql`newest`, interior: sql`interior` })
+      .as(
+        sql`select ${g.cell} as cell, ${g.listings} as listings, ${g.newest} as newest, ${g.cell} = any(${v.interior}::int8[]) as interior
+          from ${g} where ${g.cell} = any(${v.interior}::int8[] || ${v.border}::int8[]) and ${g.listings} > 0`,
+      );
+    // walk the cells whose newest listings are newest first; their walk-th newest listing in the box
+    // is a floor: no other cell whose newest is older than it can place a listing on the page
+    const firstCells = this.db.$with('first_cells', { cell: sql`cell` }).as(sql`select cell from box_cells order by newest desc limit ${v.walk}`);
+    const firstFound = this.db
+      .$with('first_found', { id: sql`id`, created_at: sql`created_at` })
+      .as(sql`select found.id, found.created_at from first_cells ${newestOf('first_cells')}`);
+    const floor = sql`(select coalesce((select created_at from first_found order by created_at desc, id desc offset ${v.walk}::int - 1 limit 1), '-infinity'))`;
+    const ids = sql`select merged.id from (
+        select id, created_at from first_found
+        union all
+        select found.id, found.created_at from box_cells ${newestOf('box_cells')}
+        where box_cells.newest >= ${floor} and box_cells.cell not in (select cell from first_cells)
+      ) merged
+      order by merged.created_at desc, merged.id desc limit ${v.limit} offset ${v.skip}`;
+    const total = sql<string>`(select coalesce(sum(listings), 0) from box_cells where interior)
       + (select count(*) from ${listings} where ${cell} = any(${v.border}::int8[]) and ${publicOnly} and ${inBox})`;
     return this.db
+      .with(boxCells, firstCells, firstFound)
       .select({ ...this.selection(v.viewerId as string | ReturnType<typeof sql.placeholder> | undefined), total })
       .from(listings)
       .innerJoin(users, eq(users.id, listings.ownerId))
