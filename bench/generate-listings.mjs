@@ -114,13 +114,14 @@ for (let done = 0; done < count; done += batch) {
       w.lng + (random() - 0.5) * 0.01,
       null, w.region_code, w.region_name, w.province_code, w.province_name, w.city_code, w.city_name, w.code, w.name,
       '{}', $3::uuid, (random() * 500)::int, (random() * 20)::int,
-      now() - random() * interval '730 days'
+      -- a table grows in time order: listings over two years, oldest first (a few minutes of jitter)
+      now() - interval '730 days' * (1 - ($2::int + g)::float8 / $5::float8) - random() * interval '10 minutes'
     from generate_series(1, $1::int) as g
     cross join lateral (select 1 + (g * 7919 % 8) as kind) k
     -- offset 0 keeps the random draw from being inlined (and redrawn for every row the index visits)
     cross join lateral (select (random() * $4::float8)::bigint + g * 0 as r offset 0) pick
     cross join lateral (select * from bench_weights where hi > pick.r order by hi limit 1) w`,
-    [n, done, ownerId, total],
+    [n, done, ownerId, total, count],
   );
   console.log(`[${seconds()}s] ${done + n} / ${count} listings`);
 }
