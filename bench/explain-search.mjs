@@ -33,9 +33,10 @@ const shapes = {
   },
 };
 
-// the statements the API runs: a text search reads its page by walking the city index when matches
-// are common there, by one GIN scan when rare (both shown), its total separately (cached); a map box
-// reads its page cell by cell from the grid index, with its total, in one statement
+// the statements the API runs: a text search reads its page's ids by walking the city index when
+// matches are common there, by one GIN scan when rare (both shown), then the ten listings by id (a
+// statement prepared once: primary key lookups), its total separately (cached); a map box reads its
+// page cell by cell from the grid index, with its total, in one statement
 for (const [name, shape] of Object.entries(shapes)) {
   const filters = parseListingFilters(shape.filters);
   const viewer = { isAdmin: false };
@@ -46,8 +47,8 @@ for (const [name, shape] of Object.entries(shapes)) {
           repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').pageWithTotal(),
       }
     : {
-        'page, walking': () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').page(),
-        'page, GIN scan': () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'gin').page(),
+        'page ids, walking': () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').ids(),
+        'page ids, GIN scan': () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'gin').ids(),
         total: () => repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').total(),
       };
   for (const [part, build] of Object.entries(statements)) {
