@@ -4,6 +4,10 @@ CREATE TABLE "listing_grid_cells" (
 	"newest" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+-- gridCellOf in libs/db/src/schema.ts, for the triggers below (the index keeps its own copy of the expression)
+CREATE FUNCTION "listing_grid_cell"(lat float8, lng float8) RETURNS int8 LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN floor((lat + 90) * 200)::int8 * 72000 + floor((lng + 180) * 200)::int8;
+--> statement-breakpoint
 -- The cells follow every change of a listing the public sees, in the same transaction. Inserts and
 -- deletes are applied per statement from their transition tables (a bulk import or a member's
 -- cascaded deletion is one upsert per cell, in cell order so concurrent writers lock cells in the
@@ -13,7 +17,7 @@ CREATE TABLE "listing_grid_cells" (
 CREATE FUNCTION "listing_grid_cells_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "listing_grid_cells" ("cell", "listings", "newest")
-  SELECT floor(("lat" + 90) * 200)::int8 * 72000 + floor(("lng" + 180) * 200)::int8 AS "cell", count(*)::int, max("created_at")
+  SELECT "listing_grid_cell"("lat", "lng") AS "cell", count(*)::int, max("created_at")
   FROM inserted WHERE "is_visible" AND "status" <> 'draft' GROUP BY 1 ORDER BY 1
   ON CONFLICT ("cell") DO UPDATE SET "listings" = "listing_grid_cells"."listings" + excluded."listings",
     "newest" = greatest("listing_grid_cells"."newest", excluded."newest");
@@ -23,11 +27,11 @@ END $$;
 CREATE FUNCTION "listing_grid_cells_on_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM "listing_grid_cells"
-  WHERE "cell" IN (SELECT floor(("lat" + 90) * 200)::int8 * 72000 + floor(("lng" + 180) * 200)::int8 FROM deleted WHERE "is_visible" AND "status" <> 'draft')
+  WHERE "cell" IN (SELECT "listing_grid_cell"("lat", "lng") FROM deleted WHERE "is_visible" AND "status" <> 'draft')
   ORDER BY "cell" FOR UPDATE;
   UPDATE "listing_grid_cells" SET "listings" = "listing_grid_cells"."listings" - gone."listings"
   FROM (
-    SELECT floor(("lat" + 90) * 200)::int8 * 72000 + floor(("lng" + 180) * 200)::int8 AS "cell", count(*)::int AS "listings"
+    SELECT "listing_grid_cell"("lat", "lng") AS "cell", count(*)::int AS "listings"
     FROM deleted WHERE "is_visible" AND "status" <> 'draft' GROUP BY 1
   ) gone
   WHERE "listing_grid_cells"."cell" = gone."cell";
@@ -36,8 +40,8 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION "listing_grid_cells_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  old_cell int8 := CASE WHEN OLD."is_visible" AND OLD."status" <> 'draft' THEN floor((OLD."lat" + 90) * 200)::int8 * 72000 + floor((OLD."lng" + 180) * 200)::int8 END;
-  new_cell int8 := CASE WHEN NEW."is_visible" AND NEW."status" <> 'draft' THEN floor((NEW."lat" + 90) * 200)::int8 * 72000 + floor((NEW."lng" + 180) * 200)::int8 END;
+  old_cell int8 := CASE WHEN OLD."is_visible" AND OLD."status" <> 'draft' THEN "listing_grid_cell"(OLD."lat", OLD."lng") END;
+  new_cell int8 := CASE WHEN NEW."is_visible" AND NEW."status" <> 'draft' THEN "listing_grid_cell"(NEW."lat", NEW."lng") END;
 BEGIN
   IF old_cell IS NOT NULL AND old_cell IS DISTINCT FROM new_cell THEN
     UPDATE "listing_grid_cells" SET "listings" = "listings" - 1 WHERE "cell" = old_cell;
@@ -73,5 +77,5 @@ CREATE TRIGGER "listing_grid_cells_truncate" AFTER TRUNCATE ON "listings"
   FOR EACH STATEMENT EXECUTE FUNCTION "listing_grid_cells_on_truncate"();
 --> statement-breakpoint
 INSERT INTO "listing_grid_cells" ("cell", "listings", "newest")
-SELECT floor(("lat" + 90) * 200)::int8 * 72000 + floor(("lng" + 180) * 200)::int8, count(*)::int, max("created_at")
+SELECT "listing_grid_cell"("lat", "lng"), count(*)::int, max("created_at")
 FROM "listings" WHERE "is_visible" AND "status" <> 'draft' GROUP BY 1;

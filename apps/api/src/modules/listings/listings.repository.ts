@@ -103,8 +103,8 @@ export function boxValues(f: ListingFilters, cells: BoxCells, viewer: Viewer, li
 
 @Injectable()
 export class ListingsRepository {
-  private readonly boxStatements = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
-  private readonly cardStatements = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+  /** Statements prepared once per process (and by name once per connection), with placeholders. */
+  private readonly prepared = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
 
   constructor(@InjectDb() private readonly db: Database) {}
 
@@ -207,7 +207,7 @@ export class ListingsRepository {
     return parts.length ? and(...parts) : undefined;
   }
 
-  /** The two statements of a search (the page and the total), unexecuted, so benchmarks can EXPLAIN them. */
+  /** The statements of a search (the page's ids, the page with its total, the total), unexecuted, so benchmarks can EXPLAIN them. */
   searchQueries(
     f: ListingFilters,
     viewer: Viewer,
@@ -254,12 +254,10 @@ export class ListingsRepository {
         .limit(limit)
         .offset(skip);
     }
-    const rows = () => this.db.select(this.selection(viewer.id)).from(listings).innerJoin(users, eq(users.id, listings.ownerId));
     // built on demand: a search runs one or two of these
     return {
-      /** The page's ids, in order. */
+      /** The page's ids, in order (`cardsByIds` reads their listings). */
       ids: () => ids,
-      page: () => rows().where(inArray(listings.id, ids)).orderBy(...order(keys.map((k) => k.expr))),
       total: () => this.totalQuery(f, viewer),
       /** The page with the total on every row (an uncorrelated subquery, run once): one round trip. */
       pageWithTotal: () =>
@@ -292,15 +290,19 @@ export class ListingsRepository {
     return { rows: rows as ListingWithOwner[], total };
   }
 
-  /** The public box page by grid cells, prepared once (per connection, by name) with placeholders: nothing to build per search. */
-  private boxStatement(member: boolean) {
-    const key = member ? 'member' : 'guest';
-    let statement = this.boxStatements.get(key);
+  /** A statement built and prepared on first use under this name: nothing to build per search. */
+  private preparedOnce(name: string, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown> } }) {
+    let statement = this.prepared.get(name);
     if (!statement) {
-      statement = this.boxByGridCells(placeholders(member)).prepare(`search_box_cells_${key}`);
-      this.boxStatements.set(key, statement);
+      statement = build().prepare(name);
+      this.prepared.set(name, statement);
     }
     return statement;
+  }
+
+  /** The public box page by grid cells, with placeholders. */
+  private boxStatement(member: boolean) {
+    return this.preparedOnce(`search_box_cells_${member ? 'member' : 'guest'}`, () => this.boxByGridCells(placeholders(member)));
   }
 
   /**
@@ -329,11 +331,11 @@ export class ListingsRepository {
 
   /**
    * A public box page read cell by cell: the newest `limit + skip` listings of each grid cell the box
-   * touches (an index-only walk per cell, LATERAL), merged newest first; its total is the
-   * public count of the cells wholly inside the box (kept by triggers in listing_grid_cells) plus the
-   * listings of the border cells that lie inside, counted from the same index by their coordinates. The cells go as array parameters
-   * (a `generate_series` grid costs the planner ten times more), the visibility as literals (so the
-   * planner can prove the partial index's condition whatever the plan).
+   * touches (an index-only walk per cell, LATERAL), merged newest first; its total is the public
+   * count of the cells wholly inside the box (kept by triggers in listing_grid_cells) plus the
+   * listings of the border cells that lie inside, counted from the same index by their coordinates.
+   * The cells go as array parameters (a `generate_series` grid costs the planner ten times more), the
+   * visibility as literals (so the planner can prove the partial index's condition whatever the plan).
    */
   boxByGridCells(v: BoxValues<unknown>) {
     const cell = gridCellOf(listings.lat, listings.lng);
@@ -389,26 +391,19 @@ export class ListingsRepository {
    */
   async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
     const found = (await this.searchQueries(f, viewer, sort, limit, skip, form).ids()) as { id: string }[];
-    return this.cardsByIds(
-      found.map((r) => r.id),
-      viewer.id,
-    );
+    return this.cardsByIds(found.map((r) => r.id), viewer.id);
   }
 
   /** Listings with their owners by id, in the order given (ids that are gone are left out). */
   async cardsByIds(ids: string[], viewerId?: string): Promise<ListingWithOwner[]> {
     if (!ids.length) return [];
-    const key = viewerId ? 'member' : 'guest';
-    let statement = this.cardStatements.get(key);
-    if (!statement) {
-      statement = this.db
+    const statement = this.preparedOnce(`listing_cards_${viewerId ? 'member' : 'guest'}`, () =>
+      this.db
         .select(this.selection(viewerId ? sql.placeholder('viewerId') : undefined))
         .from(listings)
         .innerJoin(users, eq(users.id, listings.ownerId))
-        .where(sql`${listings.id} = any(${sql.placeholder('ids')}::uuid[])`)
-        .prepare(`listing_cards_${key}`);
-      this.cardStatements.set(key, statement);
-    }
+        .where(sql`${listings.id} = any(${sql.placeholder('ids')}::uuid[])`),
+    );
     const rows = (await statement.execute({ ids: `{${ids.join(',')}}`, viewerId })) as ListingWithOwner[];
     const byId = new Map(rows.map((r) => [r.listing.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
