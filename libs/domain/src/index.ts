@@ -99,6 +99,12 @@ export const PAGINATION = {
   pageSizeChoices: [5, 10],
   listingClientPageSize: 5,
   messagePageSize: 20,
+  /** The largest page number a list accepts (larger is a 400). */
+  maxPage: 1_000_000,
+  /** The largest `limit` a list accepts; anything above maxLimit is served as maxLimit, above this is a 400. */
+  maxLimitParam: 1_000_000,
+  /** The largest `skip` a list accepts (larger is a 400). */
+  maxSkip: 100_000_000,
 } as const;
 
 export const UPLOAD_LIMITS = {

@@ -73,10 +73,20 @@ describe('parseListQuery', () => {
   });
 
   it('refuses numbers that are not whole or too small', () => {
-    expect(message(() => parseListQuery({ limit: '2.5' }, spec))).toBe('limit must be a whole number');
-    expect(message(() => parseListQuery({ limit: '0' }, spec))).toBe('limit must be at least 1');
-    expect(message(() => parseListQuery({ skip: '-1' }, spec))).toBe('skip must be at least 0');
+    expect(message(() => parseListQuery({ limit: '2.5' }, spec))).toBe('limit must be a whole number from 1 to 1,000,000');
+    expect(message(() => parseListQuery({ limit: '0' }, spec))).toBe('limit must be a whole number from 1 to 1,000,000');
+    expect(message(() => parseListQuery({ skip: '-1' }, spec))).toBe('skip must be a whole number from 0 to 100,000,000');
     expect(message(() => parseListQuery({ lean: 'maybe' }, spec))).toBe('lean must be true or false');
+  });
+
+  it('refuses huge, exponent and non-finite page, limit and skip with the range, and accepts the largest', () => {
+    const pageRange = 'page must be a whole number from 1 to 1,000,000';
+    for (const page of ['1e3', '99999999999999999999', '1000001', 1e300, Infinity, NaN, 2 ** 53, '0x10', ['1']]) {
+      expect(message(() => parseListQuery({ page }, spec))).toBe(pageRange);
+    }
+    expect(message(() => parseListQuery({ skip: 1e20 }, spec))).toBe('skip must be a whole number from 0 to 100,000,000');
+    expect(message(() => parseListQuery({ limit: '1e300' }, spec))).toBe('limit must be a whole number from 1 to 1,000,000');
+    expect(parseListQuery({ page: '1000000', limit: '1000000' }, spec)).toMatchObject({ page: 1_000_000, limit: 50, skip: 49_999_950 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { PAGINATION } from '@app/domain';
+import { isWholeNumberIn, wholeNumberMessage } from '../http/whole-number';
 
 /** What a resource lets callers select, sort and populate. Anything else is a 400. */
 export interface ResourceQuerySpec<SortKey extends string = string> {
@@ -68,11 +69,11 @@ function splitTerms(value: unknown, name: string): string[] {
     .filter(Boolean);
 }
 
-function parseInteger(value: unknown, name: string, min: number): number | undefined {
+/** A whole number within [min, max], from a JSON number or a string of digits; else a 400 that names the range. */
+function parseInteger(value: unknown, name: string, min: number, max: number): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) fail(`${name} must be a whole number`);
-  if (n < min) fail(`${name} must be at least ${min}`);
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!isWholeNumberIn(n, min, max)) fail(wholeNumberMessage(name, min, max));
   return n;
 }
 
@@ -155,10 +156,10 @@ function parsePopulate(value: unknown, spec: ResourceQuerySpec): PopulateTerm[] 
 /** Parses and whitelists the spec's list parameters for one resource. */
 export function parseListQuery<K extends string>(raw: RawListQuery, spec: ResourceQuerySpec<K>): ParsedListQuery<K> {
   const maxLimit = spec.maxLimit ?? PAGINATION.maxLimit;
-  const requested = parseInteger(raw.limit, 'limit', 1) ?? spec.defaultLimit ?? PAGINATION.defaultLimit;
+  const requested = parseInteger(raw.limit, 'limit', 1, PAGINATION.maxLimitParam) ?? spec.defaultLimit ?? PAGINATION.defaultLimit;
   const limit = Math.min(requested, maxLimit);
-  const page = parseInteger(raw.page, 'page', 1) ?? PAGINATION.defaultPage;
-  const explicitSkip = parseInteger(raw.skip, 'skip', 0);
+  const page = parseInteger(raw.page, 'page', 1, PAGINATION.maxPage) ?? PAGINATION.defaultPage;
+  const explicitSkip = parseInteger(raw.skip, 'skip', 0, PAGINATION.maxSkip);
   const skip = explicitSkip ?? (page - 1) * limit;
   return {
     ...parseSelect(raw.select, spec),

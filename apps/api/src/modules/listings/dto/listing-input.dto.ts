@@ -20,7 +20,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CURRENCIES, LISTING_TAGS, LISTING_TYPES, NEARBY_CATEGORIES } from '@app/domain';
+import { CURRENCIES, LISTING_TAGS, LISTING_TYPES, NEARBY_CATEGORIES, PAGINATION } from '@app/domain';
+import { LimitNumber, PageNumber, SkipNumber } from '../../../common/http/whole-number';
 
 export const LISTING_STATUSES = ['draft', 'active', 'sold', 'rented', 'archived'] as const;
 export const LISTING_BEHAVIORS = ['view', 'share', 'inquiry', 'call', 'direction'] as const;
@@ -148,9 +149,11 @@ export class ListingSearchDto {
     oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }],
   })
   @IsOptional() sort?: string | Record<string, unknown>;
-  @ApiPropertyOptional({ default: 10 }) @IsOptional() @IsInt() @Min(1) limit?: number;
-  @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() @Min(0) skip?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGINATION.maxLimitParam, description: `Items per page (more than ${PAGINATION.maxLimit} is served as ${PAGINATION.maxLimit})` })
+  @IsOptional() @LimitNumber() limit?: number;
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGINATION.maxSkip, description: 'Items to skip; overrides page' })
+  @IsOptional() @SkipNumber() skip?: number;
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: PAGINATION.maxPage }) @IsOptional() @PageNumber() page?: number;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() lean?: boolean;
 }
 

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PAGINATION } from '@app/domain';
+import { LimitNumber, PageNumber } from '../../../common/http/whole-number';
 
 export const MAX_MESSAGE_LENGTH = 5000;
 export const MESSAGE_MAX_LIMIT = 100;
@@ -24,18 +25,20 @@ export class CreateThreadDto {
 }
 
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1 })
+  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1, maximum: PAGINATION.maxPage })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
+  @PageNumber({ query: true })
   page?: number;
 
-  @ApiPropertyOptional({ type: Number, default: PAGINATION.messagePageSize, minimum: 1, maximum: MESSAGE_MAX_LIMIT, description: `Items per page (at most ${MESSAGE_MAX_LIMIT})` })
+  @ApiPropertyOptional({
+    type: Number,
+    default: PAGINATION.messagePageSize,
+    minimum: 1,
+    maximum: PAGINATION.maxLimitParam,
+    description: `Items per page (more than ${MESSAGE_MAX_LIMIT} is served as ${MESSAGE_MAX_LIMIT})`,
+  })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
+  @LimitNumber({ query: true })
   limit?: number;
 }
 

@@ -1,22 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { PAGINATION } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
+import { LimitNumber, PageNumber } from '../../../common/http/whole-number';
 
 export class NotificationListQueryDto {
-  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1 })
+  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1, maximum: PAGINATION.maxPage })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
+  @PageNumber({ query: true })
   page?: number;
 
-  @ApiPropertyOptional({ type: Number, default: PAGINATION.defaultLimit, minimum: 1, maximum: PAGINATION.maxLimit })
+  @ApiPropertyOptional({
+    type: Number,
+    default: PAGINATION.defaultLimit,
+    minimum: 1,
+    maximum: PAGINATION.maxLimitParam,
+    description: `Items per page (more than ${PAGINATION.maxLimit} is served as ${PAGINATION.maxLimit})`,
+  })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
+  @LimitNumber({ query: true })
   limit?: number;
 }
 

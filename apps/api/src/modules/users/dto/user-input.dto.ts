@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  PAGINATION,
   PASSWORD_MIN_LENGTH,
   USER_ROLES,
   USER_STATUSES,
@@ -27,6 +28,7 @@ import {
   type UserType,
   type VisibilityField,
 } from '@app/domain';
+import { LimitNumber, PageNumber, SkipNumber } from '../../../common/http/whole-number';
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 const trimToNull = () =>
@@ -262,8 +264,10 @@ export class SearchUsersDto {
   @IsOptional()
   sort?: string | Record<string, unknown>;
 
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) limit?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) skip?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGINATION.maxLimitParam, description: `Items per page (more than ${PAGINATION.maxLimit} is served as ${PAGINATION.maxLimit})` })
+  @IsOptional() @LimitNumber() limit?: number;
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGINATION.maxSkip, description: 'Items to skip; overrides page' })
+  @IsOptional() @SkipNumber() skip?: number;
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: PAGINATION.maxPage }) @IsOptional() @PageNumber() page?: number;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() lean?: boolean;
 }
