@@ -1,9 +1,9 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './common/config/config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/db/database.module';
+import { requestId } from './common/http/request-id';
 import { MailModule } from './common/mail/mail.module';
 import { QueueModule } from './common/queue/queue.module';
 import { RealtimeModule } from './common/realtime/realtime.module';
@@ -35,12 +35,9 @@ export class AppModule {
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
-            genReqId: (req, res) => {
-              const id = (req.headers['x-request-id'] as string) || randomUUID();
-              res.setHeader('x-request-id', id);
-              return id;
-            },
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            genReqId: requestId,
+            // the client's X-Request-Id header is logged only as the checked req.id
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-request-id"]'],
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),

@@ -1,4 +1,4 @@
-import { BadRequestException, INestApplication, PayloadTooLargeException, ValidationPipe } from '@nestjs/common';
+import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -6,19 +6,39 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { jsonBody, refuseOtherBodies } from './common/http/body-parsing';
 import { RouteMethodIndex } from './common/errors/route-methods';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter';
 import { buildOpenApiDocument } from './openapi/openapi';
 
 export const API_PREFIX = 'api';
+export { NEST_HTTP_OPTIONS } from './common/http/body-parsing';
 
-/** Serves the built React app for every non-API GET; the app's router shows its own 404. */
+/** A path naming a source map (`.map`, in any case, however percent-encoded). */
+function isSourceMapPath(urlPath: string): boolean {
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // a malformed escape: express.static will not find such a file either
+  }
+  return /\.map$/i.test(decoded.replace(/\/+$/, ''));
+}
+
+/**
+ * Serves the built React app for every non-API GET; the app's router shows its own 404. Source
+ * maps are never served (a build keeps them out of the folder, and this refuses them if one is left).
+ */
 function spaMiddleware(webDist: string) {
   const index = path.join(webDist, 'index.html');
   const assets = express.static(webDist, { index: false, maxAge: '1h' });
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (isSourceMapPath(req.path)) {
+      res.status(404).json({ statusCode: 404, message: `No file ${req.path}`, error: 'Not Found' });
+      return;
+    }
     assets(req, res, () => {
       if (!existsSync(index)) {
         res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
@@ -28,17 +48,6 @@ function spaMiddleware(webDist: string) {
       res.sendFile(index);
     });
   };
-}
-
-/** JSON bodies up to 1 MB, with errors that say what is wrong (Nest's own parser then skips). */
-function jsonBody() {
-  const parse = express.json({ limit: '1mb' });
-  return (req: Request, res: Response, next: NextFunction) =>
-    parse(req, res, (err?: { type?: string }) => {
-      if (!err) return next();
-      if (err.type === 'entity.too.large') return next(new PayloadTooLargeException('The request body must be at most 1 MB'));
-      return next(new BadRequestException('The request body is not valid JSON'));
-    });
 }
 
 /** Everything an HTTP app needs, shared by main.ts, the OpenAPI export and the integration tests. */
@@ -72,6 +81,7 @@ export function configureHttpApp(
     }),
   );
   app.use(jsonBody());
+  app.use(refuseOtherBodies(API_PREFIX));
   const allowed = new Set(config.corsOrigins);
   app.enableCors({
     origin: (origin: string | undefined, cb: (err: Error | null, allow?: string | false) => void) => cb(null, !origin || allowed.has(origin) ? origin ?? false : false),

@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './common/config/config';
 import { canReachRedis } from './common/redis/redis.module';
-import { configureHttpApp } from './http-app';
+import { configureHttpApp, NEST_HTTP_OPTIONS } from './http-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
 import { DemoListingsSeeder } from './modules/seed/demo-listings';
@@ -58,7 +58,7 @@ async function bootstrap(): Promise<void> {
     console.log('Tahanan worker started: processing queued jobs.');
     return;
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), { ...NEST_HTTP_OPTIONS, bufferLogs: true });
   app.useLogger(app.get(Logger));
   configureHttpApp(app, config);
   await app.init();

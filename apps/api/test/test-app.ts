@@ -12,7 +12,7 @@ import { users, type NewUserRow } from '@app/db';
 import { AppModule } from '../src/app.module';
 import { loadConfig, type AppConfig } from '../src/common/config/config';
 import { DB, type Database } from '../src/common/db/database.module';
-import { configureHttpApp } from '../src/http-app';
+import { configureHttpApp, NEST_HTTP_OPTIONS } from '../src/http-app';
 import { templateDb, testDbPrefix, urlFor, withAdmin } from './db-admin';
 
 export interface TestApp {
@@ -52,7 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     APP_URL: 'http://localhost:5173',
     ...env,
   });
-  const app = await NestFactory.create(AppModule.forRole(config), { logger: false });
+  const app = await NestFactory.create(AppModule.forRole(config), { ...NEST_HTTP_OPTIONS, logger: false });
   configureHttpApp(app, config, { docs: true });
   await app.init();
   return {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
+import { requestErrorToHttp } from '../http/body-parsing';
 import type { RouteMethodIndex } from './route-methods';
 
 export interface ErrorBody {
@@ -30,7 +31,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     if (res.headersSent) return;
 
-    const body = this.toBody(exception, req, res);
+    // body-parser errors and input too deep for the call stack are the client's, not a 500
+    const requestError = exception instanceof HttpException ? null : requestErrorToHttp(exception);
+    if (requestError && exception instanceof RangeError) {
+      this.logger.warn({ err: exception, path: req.originalUrl }, 'Request input overflowed the call stack');
+    }
+    const body = this.toBody(requestError ?? exception, req, res);
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
     }
