@@ -44,6 +44,8 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MESSAGE_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: optionalUrl,
@@ -88,6 +90,8 @@ export interface AppConfig {
   webDist: string;
   /** Per-user limits of the messaging routes and socket events, per minute. */
   messaging: { sendPerMinute: number; fetchPerMinute: number };
+  /** Socket.io limits: open connections per member (over every API process), handshakes per client address per minute. */
+  realtime: { maxSocketsPerUser: number; handshakesPerMinute: number };
   oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
 }
 
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: e.STORAGE_DIR,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
+    realtime: { maxSocketsPerUser: e.SOCKET_MAX_PER_USER, handshakesPerMinute: e.SOCKET_HANDSHAKES_PER_MINUTE },
     oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK') },
   };
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
-import { connect, emitWithAck, eventually, record, settle } from '../../../test/realtime';
+import { connect, emitWithAck, eventually, record, refusal, settle } from '../../../test/realtime';
 import { PASSWORD, uniqueEmail } from '../../../test/test-app';
 
 interface Message {
@@ -30,6 +30,7 @@ describe('realtime across two API processes (Redis adapter)', () => {
   let alice: { token: string; id: string };
   let bob: { token: string; id: string };
   let threadId: string;
+  let env: Record<string, string>;
 
   const call = async (base: string, method: string, route: string, token: string, body?: unknown) => {
     const res = await fetch(`${base}${route}`, {
@@ -62,7 +63,7 @@ describe('realtime across two API processes (Redis adapter)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 2 });
-    const env = {
+    env = {
       ROLE: 'api',
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '3',
@@ -73,6 +74,7 @@ describe('realtime across two API processes (Redis adapter)', () => {
       STORAGE_DIR: path.join(dir, 'uploads'),
       MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
       WEB_DIST: dir,
+      SOCKET_MAX_PER_USER: '4',
     };
     [one, two] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
     alice = await member('Alice', one.base);
@@ -144,4 +146,34 @@ describe('realtime across two API processes (Redis adapter)', () => {
     await eventually(() => reasons.length === 1, 'the socket on process two to be disconnected');
     expect(reasons).toEqual(['io server disconnect']);
   });
+
+  it('caps a member’s open sockets over every process, and the sockets of a crashed process stop counting', async () => {
+    const dana = await member('Dana', one.base);
+    const three = await startApiProcess(env);
+    try {
+      await open(one.base, dana.token);
+      await open(two.base, dana.token);
+      await open(three.base, dana.token);
+      await open(one.base, dana.token);
+      const full = 'Too many open connections for this account (at most 4); close other tabs and try again';
+      expect(await refusal(one.base, dana.token)).toBe(full);
+      expect(await refusal(two.base, dana.token)).toBe(full);
+      expect(await refusal(three.base, dana.token)).toBe(full);
+
+      const exited = new Promise((resolve) => three.child.once('exit', resolve));
+      three.child.kill('SIGKILL');
+      await exited;
+      // nothing cleans up after a killed process: its socket simply is no longer counted
+      let outcome = await refusal(two.base, dana.token).catch(() => 'connected');
+      const until = Date.now() + 10000;
+      while (outcome !== 'connected' && Date.now() < until) {
+        expect(outcome).toBe(full);
+        await new Promise((r) => setTimeout(r, 100));
+        outcome = await refusal(two.base, dana.token).catch(() => 'connected');
+      }
+      expect(outcome).toBe('connected');
+    } finally {
+      three.child.kill('SIGKILL');
+    }
+  }, 60000);
 });

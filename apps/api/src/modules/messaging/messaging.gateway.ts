@@ -11,6 +11,7 @@ import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { RealtimeService } from '../../common/realtime/realtime.service';
 import { sessionRoom, userRoom } from '../../common/realtime/rooms';
+import { SocketLimits } from '../../common/realtime/socket-limits';
 import { AuthTokensService } from '../auth/auth-tokens.service';
 import { bearerToken } from '../auth/auth.guard';
 import type { MessageDto } from './dto/messaging-output.dto';
@@ -38,7 +39,11 @@ interface MarkAsReadPayload {
   messageIds?: unknown;
 }
 
-type AuthedSocket = Socket & { data: { user?: AuthUser; expiryTimer?: NodeJS.Timeout } };
+/**
+ * socket.data travels to other processes (fetchSockets through the Redis adapter serializes it), so it
+ * holds only plain data: the token's expiry timer is kept in the gateway (`expiryTimers`).
+ */
+type AuthedSocket = Socket & { data: { user?: AuthUser } };
 
 /** The seconds-since-epoch expiry of a JWT already verified, or null. */
 function tokenExpiry(token: string): number | null {
@@ -59,26 +64,45 @@ function tokenExpiry(token: string): number | null {
 @WebSocketGateway({ transports: ['websocket'] })
 export class MessagingGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('MessagingGateway');
+  private readonly expiryTimers = new WeakMap<Socket, NodeJS.Timeout>();
 
   constructor(
     private readonly tokens: AuthTokensService,
     private readonly messaging: MessagingService,
     private readonly limiter: MessageRateLimiter,
     private readonly realtime: RealtimeService,
+    private readonly limits: SocketLimits,
   ) {}
 
   afterInit(server: Server): void {
     this.realtime.attach(server);
     server.use((socket, next) => {
-      this.authenticate(socket as AuthedSocket).then(
+      this.admit(server, socket as AuthedSocket).then(
         () => next(),
-        (err: Error) => next(err),
+        (err: Error) => {
+          clearTimeout(this.expiryTimers.get(socket));
+          next(err);
+        },
       );
     });
   }
 
-  /** Refuses the connection (connect_error on the client) unless the token is good; then joins the rooms. */
-  private async authenticate(socket: AuthedSocket): Promise<void> {
+  /**
+   * Refuses the connection (connect_error on the client, with `data` for the limits) past the
+   * handshakes-per-address limit, unless the token is good, or when the member already has the
+   * most open sockets allowed; else joins the rooms.
+   */
+  private async admit(server: Server, socket: AuthedSocket): Promise<void> {
+    await this.limits.consumeHandshake(socket);
+    await this.authenticate(socket, (user) =>
+      this.limits.admit(server, user.id, async () => {
+        await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+      }),
+    );
+  }
+
+  /** Checks the token (bearer, live session, active user), then lets `join` put the socket in its rooms. */
+  private async authenticate(socket: AuthedSocket, join: (user: AuthUser) => Promise<void>): Promise<void> {
     const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const raw = typeof fromAuth === 'string' && fromAuth ? fromAuth : bearerToken(socket.handshake.headers.authorization);
     const token = raw?.replace(/^Bearer\s+/i, '').trim();
@@ -91,15 +115,16 @@ export class MessagingGateway implements OnGatewayInit, OnGatewayConnection {
       const ms = exp * 1000 - Date.now();
       if (ms <= 0) throw new Error(INVALID_TOKEN);
       if (ms < MAX_TIMER_MS) {
-        socket.data.expiryTimer = setTimeout(() => socket.disconnect(true), ms);
-        socket.data.expiryTimer.unref();
+        const timer = setTimeout(() => socket.disconnect(true), ms);
+        timer.unref();
+        this.expiryTimers.set(socket, timer);
       }
     }
-    await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+    await join(user);
   }
 
   handleConnection(socket: AuthedSocket): void {
-    socket.once('disconnect', () => clearTimeout(socket.data.expiryTimer));
+    socket.once('disconnect', () => clearTimeout(this.expiryTimers.get(socket)));
   }
 
   @SubscribeMessage('sendMessage')
