@@ -2,6 +2,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -53,8 +55,47 @@ function philippinesOnlyAtlas(): Plugin {
   };
 }
 
+/** Where a production build leaves its source maps: beside dist, never inside the folder the API serves. */
+export const SOURCE_MAPS_DIR = process.env.WEB_SOURCEMAPS_DIR ?? fileURLToPath(new URL('./dist-sourcemaps', import.meta.url));
+
+/**
+ * With `sourcemap: 'hidden'` the bundles carry no sourceMappingURL comment; this then moves every
+ * `*.map` out of the output folder into `target` (same relative paths, emptied first), so the maps
+ * can go to an error-reporting service but are never published with the app.
+ */
+export function moveSourceMapsOut(target: string = SOURCE_MAPS_DIR): Plugin {
+  let outDir = '';
+  return {
+    name: 'move-source-maps-out',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      rmSync(target, { recursive: true, force: true });
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const from = path.join(dir, entry.name);
+          if (entry.isDirectory()) walk(from);
+          else if (entry.name.endsWith('.map')) {
+            const to = path.join(target, path.relative(outDir, from));
+            mkdirSync(path.dirname(to), { recursive: true });
+            try {
+              renameSync(from, to);
+            } catch {
+              copyFileSync(from, to); // another file system
+              unlinkSync(from);
+            }
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), philippinesOnlyAtlas()],
+  plugins: [react(), philippinesOnlyAtlas(), moveSourceMapsOut()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -79,7 +120,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // maps for error reporting only: no sourceMappingURL in the bundles, the files moved to dist-sourcemaps/
+    sourcemap: 'hidden',
     rollupOptions: {
       output: {
         // Long-lived vendor chunks, so an app release does not invalidate them.
