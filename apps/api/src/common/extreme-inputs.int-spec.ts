@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { places } from '@app/db';
+import { eq } from 'drizzle-orm';
 import { auth, createUser, startTestApp, type TestApp } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -143,6 +145,28 @@ describe('extreme and malformed inputs are 4xx that say what to fix (real Postgr
         status: 415,
         message: 'Unsupported content encoding "zip-bomb": send the body uncompressed, or gzip, deflate or br',
       });
+    });
+  });
+
+  describe('numbers in exponent form', () => {
+    it('a listing price of 5e-324 or 1e-7 is a 400 about its decimals (class-validator threw on them: a 500)', async () => {
+      const [barangay] = await t.db.select().from(places).where(eq(places.level, 'barangay')).limit(1);
+      const listing = {
+        name: 'Tiny price',
+        type: 'land',
+        location: { lat: 14.5, lng: 121 },
+        address: { type: 'lot', street: 'Somewhere', barangayCode: barangay.code },
+      };
+      for (const price of [5e-324, 1e-7, 0.1 + 0.2]) {
+        const res = await t.http.post('/api/listing/create').set(auth(alice.token)).send({ ...listing, price });
+        expect({ price, status: res.status, message: res.body.message }).toEqual({ price, status: 400, message: ['price must be a number with at most 2 decimals'] });
+      }
+      const created = await t.http.post('/api/listing/create').set(auth(alice.token)).send({ ...listing, price: 1250.5 }).expect(201);
+      const update = await t.http
+        .put('/api/listing/update')
+        .set(auth(alice.token))
+        .send({ _id: created.body._id, owner: alice.user._id, price: 1e-7 });
+      expect({ status: update.status, message: update.body.message }).toEqual({ status: 400, message: ['price must be a number with at most 2 decimals'] });
     });
   });
 

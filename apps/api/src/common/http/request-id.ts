@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 
 /** A client's X-Request-Id is used only when it is a short token of safe characters. */
@@ -9,7 +9,7 @@ export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * a short safe token (so a trace can span a proxy or a client), else a fresh UUID. Anything else a
  * client sends (markup, quotes, control characters, kilobytes) never reaches a header or a log line.
  */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+export function requestId(req: { headers: IncomingHttpHeaders }, res: { setHeader(name: string, value: string): unknown }): string {
   const sent = req.headers['x-request-id'];
   const id = typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
   res.setHeader('x-request-id', id);

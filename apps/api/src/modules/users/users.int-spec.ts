@@ -251,7 +251,7 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
         ['/api/user/get/all?sort=password', /Unknown sort field 'password'/],
         ['/api/user/get/all?populateArray=sessions', /Unknown populateArray relation 'sessions'/],
         ['/api/user/get/all?limit=abc', /limit must be a whole number/],
-        ['/api/user/get/all?page=0', /page must be at least 1/],
+        ['/api/user/get/all?page=0', /page must be a whole number from 1 to 1,000,000/],
         ['/api/user/get/all?where=1', /property where should not exist/],
       ];
       for (const [url, message] of cases) {

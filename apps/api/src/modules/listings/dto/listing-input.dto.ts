@@ -21,6 +21,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CURRENCIES, LISTING_TAGS, LISTING_TYPES, NEARBY_CATEGORIES, PAGINATION } from '@app/domain';
+import { DecimalNumber } from '../../../common/http/decimal-number';
 import { LimitNumber, PageNumber, SkipNumber } from '../../../common/http/whole-number';
 
 export const LISTING_STATUSES = ['draft', 'active', 'sold', 'rented', 'archived'] as const;
@@ -75,7 +76,7 @@ export class CreateListingDto extends ListingFieldsDto {
   @ApiProperty({ enum: LISTING_TYPES })
   @IsIn(LISTING_TYPES, { message: `type must be one of: ${LISTING_TYPES.join(', ')}` }) type!: (typeof LISTING_TYPES)[number];
   @ApiProperty({ example: 18500000, description: 'Asking price, or monthly rent for rentals' })
-  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'price must be a number with at most 2 decimals' }) @Min(0) @Max(1e12) price!: number;
+  @DecimalNumber('price', 2) @Min(0) @Max(1e12) price!: number;
   @ApiProperty({ type: LocationDto }) @ValidateNested() @Type(() => LocationDto) @IsObject() location!: LocationDto;
   @ApiProperty({ type: AddressInputDto }) @ValidateNested() @Type(() => AddressInputDto) @IsObject() address!: AddressInputDto;
 }
@@ -87,7 +88,7 @@ export class UpdateListingDto extends ListingFieldsDto {
   @ApiPropertyOptional() @IsOptional() @trim() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
   @ApiPropertyOptional({ enum: LISTING_TYPES })
   @IsOptional() @IsIn(LISTING_TYPES, { message: `type must be one of: ${LISTING_TYPES.join(', ')}` }) type?: (typeof LISTING_TYPES)[number];
-  @ApiPropertyOptional() @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(1e12) price?: number;
+  @ApiPropertyOptional() @IsOptional() @DecimalNumber('price', 2) @Min(0) @Max(1e12) price?: number;
   @ApiPropertyOptional({ type: LocationDto }) @IsOptional() @ValidateNested() @Type(() => LocationDto) location?: LocationDto;
   @ApiPropertyOptional({ type: AddressInputDto }) @IsOptional() @ValidateNested() @Type(() => AddressInputDto) address?: AddressInputDto;
 }
