@@ -743,6 +743,7 @@ export type GetNotificationsApiResponse =
   /** status 200 The caller's notifications, newest first, with their unread count */ NotificationListDto;
 export type GetNotificationsApiArg = {
   page?: number;
+  /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
 export type MarkNotificationReadApiResponse =
@@ -780,7 +781,7 @@ export type GetPlaceApiArg = {
 export type GetThreadsApiResponse = /** status 200  */ ThreadListDto;
 export type GetThreadsApiArg = {
   page?: number;
-  /** Items per page (at most 100) */
+  /** Items per page (more than 100 is served as 100) */
   limit?: number;
   /** false: threads not archived by the caller; true: only archived ones */
   archived?: boolean;
@@ -810,7 +811,7 @@ export type GetThreadMessagesApiResponse = /** status 200  */ MessageListDto;
 export type GetThreadMessagesApiArg = {
   threadId: string;
   page?: number;
-  /** Items per page (at most 100) */
+  /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
 export type SendThreadMessageApiResponse = /** status 201  */ MessageDto;
@@ -1155,6 +1156,7 @@ export type ListingSearchDto = {
   /** Typo-tolerant text over name, description, code and address */
   fuzzySearch?: string;
   lean?: boolean;
+  /** Items per page (more than 100 is served as 100) */
   limit?: number;
   /** Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize; lists for type, tags (all must match), status, city, barangay (PSGC codes); rating {min}; verified */
   match?: {
@@ -1169,6 +1171,7 @@ export type ListingSearchDto = {
     [key: string]: any;
   };
   select?: string | string[];
+  /** Items to skip; overrides page */
   skip?: number;
   /** -createdAt (latest), createdAt (oldest), name (A-Z), -name (Z-A), price, -price */
   sort?:
@@ -1571,6 +1574,7 @@ export type SaveItemDto = {
 };
 export type SearchUsersDto = {
   lean?: boolean;
+  /** Items per page (more than 100 is served as 100) */
   limit?: number;
   page?: number;
   populateArray?: {
@@ -1583,6 +1587,7 @@ export type SearchUsersDto = {
         [key: string]: any;
       };
   select?: string | string[];
+  /** Items to skip; overrides page */
   skip?: number;
   sort?:
     | string
