@@ -48,13 +48,19 @@ export function assertJsonDepth(buf: Buffer, maxDepth = JSON_MAX_DEPTH): void {
   }
 }
 
-/** JSON bodies (application/json and +json) up to 1 MB and 32 levels deep. */
+/**
+ * JSON bodies (application/json and +json) up to 1 MB and 32 levels deep. Its errors are turned into
+ * the API's 4xx here (Nest would pass a JSON SyntaxError's own message through, e.g. "Unexpected end
+ * of JSON input").
+ */
 export function jsonBody() {
-  return express.json({
+  const parse = express.json({
     limit: JSON_BODY_LIMIT_BYTES,
     type: ['application/json', 'application/*+json'],
     verify: (_req, _res, buf) => assertJsonDepth(buf),
   });
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (err?: unknown) => (err ? next(requestErrorToHttp(err) ?? err) : next()));
 }
 
 /**
