@@ -88,9 +88,9 @@ export class MessagingGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   /**
-   * Refuses the connection (connect_error on the client, with `data` for the limits) past the
-   * handshakes-per-address limit, unless the token is good, or when the member already has the
-   * most open sockets allowed; else joins the rooms.
+   * Refuses the connection (connect_error on the client, with `data` for the limits) when its address
+   * is past the handshakes-per-minute limit, when the token is not good, or when the member already
+   * has the most open sockets allowed; else joins the rooms.
    */
   private async admit(server: Server, socket: AuthedSocket): Promise<void> {
     await this.limits.consumeHandshake(socket);
