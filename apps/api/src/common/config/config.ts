@@ -54,6 +54,7 @@ const envSchema = z.object({
   FACEBOOK_AUTH_URL: optionalUrl,
   FACEBOOK_TOKEN_URL: optionalUrl,
   FACEBOOK_PROFILE_URL: optionalUrl,
+  OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
 });
 
 export interface OAuthProviderConfig {
@@ -88,7 +89,12 @@ export interface AppConfig {
   webDist: string;
   /** Per-user limits of the messaging routes and socket events, per minute. */
   messaging: { sendPerMinute: number; fetchPerMinute: number };
-  oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+  oauth: {
+    google?: OAuthProviderConfig;
+    facebook?: OAuthProviderConfig;
+    /** How long the single-use code that the social sign-in callback hands the web app stays valid. */
+    codeTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -143,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: e.STORAGE_DIR,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
-    oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK') },
+    oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK'), codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
   };
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { users, userTokens, type NewUserRow, type UserRow } from '@app/db';
+import { userIdentities, users, userTokens, type NewUserRow, type UserIdentityRow, type UserRow } from '@app/db';
+import type { SocialProvider } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
 
@@ -31,6 +32,14 @@ export interface UserFilters {
 
 export type TokenPurpose = 'reset_password' | 'verify_email';
 
+export interface NewIdentity {
+  userId: string;
+  provider: SocialProvider;
+  providerId: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -58,13 +67,51 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  async findByProvider(provider: 'google' | 'facebook', providerId: string): Promise<UserRow | null> {
+  /** The member a provider identity belongs to. */
+  async findByIdentity(provider: SocialProvider, providerId: string): Promise<UserRow | null> {
     const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.provider, provider), eq(users.providerId, providerId)))
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.providerId, providerId)))
       .limit(1);
+    return row?.user ?? null;
+  }
+
+  /** The member's row, locked until the end of the transaction (use inside `transaction`). */
+  async findByIdForUpdate(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
     return row ?? null;
+  }
+
+  listIdentities(userId: string): Promise<UserIdentityRow[]> {
+    return this.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, userId))
+      .orderBy(asc(userIdentities.createdAt), asc(userIdentities.provider));
+  }
+
+  /** Throws a unique violation when the identity belongs to someone or the member has one of that provider. */
+  async insertIdentity(values: NewIdentity): Promise<void> {
+    await this.db.insert(userIdentities).values(values);
+  }
+
+  /** A new member and their first provider identity, together or not at all. */
+  insertWithIdentity(user: NewUserRow, identity: Omit<NewIdentity, 'userId'>): Promise<UserRow> {
+    return this.transaction(async (repo) => {
+      const row = await repo.insert(user);
+      await repo.insertIdentity({ ...identity, userId: row.id });
+      return row;
+    });
+  }
+
+  async deleteIdentity(userId: string, provider: SocialProvider): Promise<boolean> {
+    const rows = await this.db
+      .delete(userIdentities)
+      .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, provider)))
+      .returning({ id: userIdentities.id });
+    return rows.length > 0;
   }
 
   async update(id: string, patch: Partial<NewUserRow>): Promise<UserRow | null> {

@@ -118,35 +118,6 @@ export class UsersService {
     return { token, user: toUserDto(updated) };
   }
 
-  /** Finds or creates the member behind a social profile and opens a session. */
-  async socialSignIn(
-    profile: { provider: 'google' | 'facebook'; providerId: string; email?: string; firstName?: string; lastName?: string; avatar?: string },
-    meta: RequestMeta,
-  ): Promise<AuthResponseDto> {
-    let user = await this.users.findByProvider(profile.provider, profile.providerId);
-    if (!user && profile.email) {
-      const byEmail = await this.users.findByEmail(profile.email);
-      // Link only when the provider vouches for the same e-mail the account was verified with.
-      if (byEmail && byEmail.isVerified) user = byEmail;
-      else if (byEmail) throw new ConflictException('An account with this e-mail exists; log in with your password first');
-    }
-    if (!user) {
-      if (!profile.email) throw new BadRequestException(`Your ${profile.provider} account did not share an e-mail address`);
-      user = await this.users.insert({
-        email: profile.email.toLowerCase(),
-        firstName: profile.firstName || profile.email.split('@')[0],
-        lastName: profile.lastName || '',
-        avatar: profile.avatar ?? null,
-        provider: profile.provider,
-        providerId: profile.providerId,
-        isVerified: true,
-      });
-    }
-    if (user.status !== 'active') throw new ForbiddenException('This account is suspended. Contact support to restore it.');
-    const token = await this.tokens.issue(user.id, meta);
-    return { token, user: toUserDto(user) };
-  }
-
   async logout(caller: AuthUser): Promise<{ message: string }> {
     await this.tokens.revoke(caller.sessionId);
     return { message: 'Logged out' };

@@ -14,12 +14,50 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      exchangeSignInCode: build.mutation<
+        ExchangeSignInCodeApiResponse,
+        ExchangeSignInCodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/exchange`,
+          method: "POST",
+          body: queryArg.exchangeCodeDto,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      listIdentities: build.query<
+        ListIdentitiesApiResponse,
+        ListIdentitiesApiArg
+      >({
+        query: () => ({ url: `/api/auth/identities` }),
+        providesTags: ["auth"],
+      }),
+      disconnectIdentity: build.mutation<
+        DisconnectIdentityApiResponse,
+        DisconnectIdentityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/identities/${queryArg.provider}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["auth"],
+      }),
       listAuthProviders: build.query<
         ListAuthProvidersApiResponse,
         ListAuthProvidersApiArg
       >({
         query: () => ({ url: `/api/auth/providers` }),
         providesTags: ["auth"],
+      }),
+      connectProvider: build.mutation<
+        ConnectProviderApiResponse,
+        ConnectProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/${queryArg.provider}/connect`,
+          method: "POST",
+        }),
+        invalidatesTags: ["auth"],
       }),
       getCurrentUser: build.query<
         GetCurrentUserApiResponse,
@@ -607,8 +645,25 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as api };
+export type ExchangeSignInCodeApiResponse =
+  /** status 200 The session, as a login answers it */ AuthResponseDto;
+export type ExchangeSignInCodeApiArg = {
+  exchangeCodeDto: ExchangeCodeDto;
+};
+export type ListIdentitiesApiResponse = /** status 200  */ IdentitiesDto;
+export type ListIdentitiesApiArg = void;
+export type DisconnectIdentityApiResponse =
+  /** status 200  */ MessageResponseDto;
+export type DisconnectIdentityApiArg = {
+  provider: "google" | "facebook";
+};
 export type ListAuthProvidersApiResponse = /** status 200  */ AuthProvidersDto;
 export type ListAuthProvidersApiArg = void;
+export type ConnectProviderApiResponse =
+  /** status 200 Also sets the browser-binding cookie; navigate to `url`. The callback lands on /settings?tab=connections with `connected` or `error`. */ ConnectUrlDto;
+export type ConnectProviderApiArg = {
+  provider: "google" | "facebook";
+};
 export type GetCurrentUserApiResponse = /** status 200  */ UserDto;
 export type GetCurrentUserApiArg = void;
 export type GetHealthApiResponse = /** status 200  */ HealthDto;
@@ -930,9 +985,6 @@ export type VerifyEmailApiResponse = /** status 200  */ MessageResponseDto;
 export type VerifyEmailApiArg = {
   verifyEmailDto: VerifyEmailDto;
 };
-export type AuthProvidersDto = {
-  providers: ("google" | "facebook")[];
-};
 export type CreditsDto = {
   remaining: number;
 };
@@ -976,6 +1028,41 @@ export type UserDto = {
   type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
   updatedAt: string;
   username: string | null;
+};
+export type AuthResponseDto = {
+  /** Bearer token for the Authorization header */
+  token: string;
+  user: UserDto;
+};
+export type ErrorResponseDto = {
+  error: string;
+  message: string | string[];
+  statusCode: number;
+};
+export type ExchangeCodeDto = {
+  /** The single-use code the social sign-in callback put in /auth/callback#code= */
+  code: string;
+};
+export type IdentityDto = {
+  connectedAt: string;
+  /** The e-mail address the provider gave */
+  email: string | null;
+  provider: "google" | "facebook";
+};
+export type IdentitiesDto = {
+  /** Whether the member can also log in with a password */
+  hasPassword: boolean;
+  identities: IdentityDto[];
+};
+export type MessageResponseDto = {
+  message: string;
+};
+export type AuthProvidersDto = {
+  providers: ("google" | "facebook")[];
+};
+export type ConnectUrlDto = {
+  /** Where the browser goes next (the provider's consent page) */
+  url: string;
 };
 export type HealthDto = {
   database: "up" | "down";
@@ -1198,9 +1285,6 @@ export type OwnershipDocumentDto = {
 export type OwnershipDocumentListDto = {
   documents: OwnershipDocumentDto[];
 };
-export type MessageResponseDto = {
-  message: string;
-};
 export type ReviewUserDto = {
   _id: string;
   avatar: string | null;
@@ -1369,11 +1453,6 @@ export type PlaceDto = {
   /** Null for a region */
   regionCode: string | null;
 };
-export type ErrorResponseDto = {
-  error: string;
-  message: string | string[];
-  statusCode: number;
-};
 export type AttachmentDto = {
   _id: string;
   contentType: string;
@@ -1475,11 +1554,6 @@ export type CreateAdminDto = {
   phoneNumber?: string | null;
   role?: "admin" | "viewer" | "super_admin";
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
-};
-export type AuthResponseDto = {
-  /** Bearer token for the Authorization header */
-  token: string;
-  user: UserDto;
 };
 export type CreateUserDto = {
   email: string;
@@ -1626,8 +1700,13 @@ export type VerifyEmailDto = {
   token: string;
 };
 export const {
+  useExchangeSignInCodeMutation,
+  useListIdentitiesQuery,
+  useLazyListIdentitiesQuery,
+  useDisconnectIdentityMutation,
   useListAuthProvidersQuery,
   useLazyListAuthProvidersQuery,
+  useConnectProviderMutation,
   useGetCurrentUserQuery,
   useLazyGetCurrentUserQuery,
   useGetHealthQuery,
