@@ -85,7 +85,9 @@ export function ConnectedAccounts() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
       <Typography color="text.secondary">
-        Log in with a Google or Facebook account as well as {data.hasPassword ? 'your password' : 'the ones below'}.
+        {data.hasPassword
+          ? 'Connect an account from a sign-in provider to log in with it as well as with your password.'
+          : 'You log in with the accounts connected below.'}
       </Typography>
       {connectedNow && (
         <Alert severity="success" onClose={clearResult}>
