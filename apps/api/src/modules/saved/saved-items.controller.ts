@@ -21,7 +21,7 @@ export class SavedItemsController {
   @Post('get/save/items')
   @HttpCode(200)
   @ApiOkResponse({ type: SavedItemListDto })
-  getUserSavedItems(@CurrentUser() caller: AuthUser, @Body() dto: GetSavedItemsDto): Promise<{ items: SavedItemDto[] }> {
+  getUserSavedItems(@CurrentUser() caller: AuthUser, @Body() dto: GetSavedItemsDto): Promise<SavedItemListDto> {
     return this.saved.list(caller, dto.userId, dto.type);
   }
 
