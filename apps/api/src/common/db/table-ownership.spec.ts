@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The values a file imports from '@app/db' (type-only imports left out); '*' for a namespace import. */
-export function valuesImportedFromDb(source: string): string[] {
+function valuesImportedFromDb(source: string): string[] {
   const names: string[] = [];
   const re = /import\s+(type\s+)?([^;]*?)\s+from\s+['"]@app\/db['"]/g;
   for (const m of source.matchAll(re)) {
