@@ -51,6 +51,14 @@ describe('listing views (HTTP, real PostgreSQL and Redis)', () => {
     expect(await eventsOf(id)).toHaveLength(3);
   });
 
+  it('counts the addresses of one IPv6 /64 as one guest', async () => {
+    const id = await create();
+    await view(id, '2001:db8:abcd:12::1');
+    await view(id, '2001:db8:abcd:12:ffff::2');
+    await view(id, '2001:db8:abcd:13::1');
+    expect(await viewsOf(id)).toBe(2);
+  });
+
   it(`counts at most ${CAP} listings' guest views per IP per day; past the cap views answer 200 and are not counted`, async () => {
     const ids = [];
     for (let i = 0; i <= CAP; i++) ids.push(await create());
