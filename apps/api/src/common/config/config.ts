@@ -44,6 +44,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MESSAGE_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  GUEST_VIEWS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(200),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: optionalUrl,
@@ -89,6 +90,8 @@ export interface AppConfig {
   webDist: string;
   /** Per-user limits of the messaging routes and socket events, per minute. */
   messaging: { sendPerMinute: number; fetchPerMinute: number };
+  /** How many listings' guest views one IP address (an IPv6 /64) may add per day; 0 counts no guest views. */
+  guestViewsPerIpPerDay: number;
   oauth: {
     google?: OAuthProviderConfig;
     facebook?: OAuthProviderConfig;
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: e.STORAGE_DIR,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
+    guestViewsPerIpPerDay: e.GUEST_VIEWS_PER_IP_PER_DAY,
     oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK'), codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
   };
 }

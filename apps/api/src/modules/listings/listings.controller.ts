@@ -28,7 +28,6 @@ import {
   CreateListingDto,
   DashboardDto,
   DeleteImageDto,
-  ListingIdDto,
   ListingSearchDto,
   ListingVisibilityDto,
   NearbySearchDto,
@@ -46,7 +45,6 @@ import {
   OwnershipDocumentListDto,
   ReviewDto,
   ReviewListDto,
-  SaveResultDto,
 } from './dto/listing-output.dto';
 import { ListingsService, NOT_FOUND_MESSAGE } from './listings.service';
 
@@ -114,7 +112,7 @@ export class ListingsController {
     @Body() dto: BehaviorDto,
     @Req() req: Request,
   ): Promise<BehaviorResultDto> {
-    return this.listings.recordBehavior(caller, id, dto.behavior ?? 'view', { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+    return this.listings.recordBehavior(caller, id, dto.behavior ?? 'view', { ip: req.ip ?? 'unknown' });
   }
 
   @Public()
@@ -197,19 +195,6 @@ export class ListingsController {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     file.stream.pipe(res);
-  }
-
-  @Post('save')
-  @HttpCode(200)
-  @ApiOkResponse({ type: SaveResultDto })
-  saveListing(@CurrentUser() caller: AuthUser, @Body() dto: ListingIdDto): Promise<SaveResultDto> {
-    return this.listings.save(caller, dto.listingId);
-  }
-
-  @Put('unsave')
-  @ApiOkResponse({ type: SaveResultDto })
-  unsaveListing(@CurrentUser() caller: AuthUser, @Body() dto: ListingIdDto): Promise<SaveResultDto> {
-    return this.listings.unsave(caller, dto.listingId);
   }
 
   @Post('dashboard')

@@ -232,7 +232,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
           for (const skip of [0, 5, 10, 40]) {
             const cells = repo.gridCellsOf(f, viewer, newest, 5 + skip);
             expect(cells).not.toBeNull();
-            const byCells = (await repo.boxByGridCells(boxValues(f, cells!, viewer, 5, skip))) as { listing: { id: string }; total: string }[];
+            const byCells = (await repo.boxByGridCells(boxValues(f, cells!, 5, skip))) as { listing: { id: string }; total: string }[];
             const byGist = (await repo.searchQueries(f, viewer, newest, 5, skip, 'walk').pageWithTotal()) as { listing: { id: string }; total: string }[];
             expect(byCells.map((r) => r.listing.id)).toEqual(byGist.map((r) => r.listing.id));
             expect(byCells[0]?.total).toEqual(byGist[0]?.total);
@@ -275,7 +275,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       };
       const expectSamePage = async (bounds: { north: number; south: number; east: number; west: number }, limit: number) => {
         const f = parseListingFilters({ bounds });
-        const byCells = (await repo.boxByGridCells(boxValues(f, repo.gridCellsOf(f, { isAdmin: false }, newest, limit)!, { isAdmin: false }, limit, 0))) as {
+        const byCells = (await repo.boxByGridCells(boxValues(f, repo.gridCellsOf(f, { isAdmin: false }, newest, limit)!, limit, 0))) as {
           listing: { id: string };
           total: string;
         }[];

@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { NearbyModule } from '../nearby/nearby.module';
 import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
+import { GuestViews } from './guest-views';
 import { ListingCountCache } from './listing-count-cache';
 import { ListingMediaService } from './listing-media.service';
 import { ListingsController } from './listings.controller';
@@ -9,9 +10,9 @@ import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 
 @Module({
-  imports: [PlacesModule, NearbyModule, SavedModule],
+  imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule)],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache],
-  exports: [ListingMediaService, ListingCountCache],
+  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews],
+  exports: [ListingsService, ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

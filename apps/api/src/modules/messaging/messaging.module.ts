@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ListingsModule } from '../listings/listings.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
 import { MessageAttachmentsService } from './message-attachments.service';
 import { MessageRateLimiter, MessageRateLimitGuard } from './message-rate-limit';
 import { MessagingGateway } from './messaging.gateway';
@@ -9,7 +11,7 @@ import { ThreadsController } from './threads.controller';
 
 /** Threads, messages and their attachments over HTTP, and the realtime gateway (socket.io). */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, UsersModule, ListingsModule],
   controllers: [ThreadsController],
   providers: [MessagingService, MessagingRepository, MessageAttachmentsService, MessageRateLimiter, MessageRateLimitGuard, MessagingGateway],
 })

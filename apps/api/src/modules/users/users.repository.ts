@@ -44,6 +44,16 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A member as other modules see them (messaging participants). */
+export interface UserProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  type: UserRow['type'];
+  status: UserRow['status'];
+}
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDb() private readonly db: Database) {}
@@ -56,6 +66,15 @@ export class UsersRepository {
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** What other modules show of members (names, avatar, type, status), by id, in one query. */
+  async profilesByIds(ids: string[]): Promise<UserProfile[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, type: users.type, status: users.status })
+      .from(users)
+      .where(inArray(users.id, ids));
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {

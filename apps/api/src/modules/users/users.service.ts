@@ -29,7 +29,7 @@ import type {
 import type { AuthResponseDto, UserDto, UserListDto, UserViewDto } from './dto/user-output.dto';
 import { toPublicUserDto, toUserDto, USER_FIELDS } from './user.mapper';
 import { isUniqueViolation } from '../../common/db/pg-errors';
-import { USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserSortKey } from './users.repository';
+import { USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserProfile, type UserSortKey } from './users.repository';
 import { passwordResetEmail, verificationEmail } from './user-emails';
 
 export const USER_QUERY_SPEC: ResourceQuerySpec<UserSortKey> = {
@@ -188,6 +188,11 @@ export class UsersService {
     }
     if (dto.status === 'suspended') await this.tokens.revokeAllForUser(targetId);
     return toUserDto(updated ?? target);
+  }
+
+  /** Members' names, avatars, types and statuses by id, in one query (for other modules: users is this module's table). */
+  profilesByIds(ids: string[]): Promise<UserProfile[]> {
+    return this.users.profilesByIds([...new Set(ids)]);
   }
 
   async remove(caller: AuthUser, id: string): Promise<{ message: string }> {

@@ -756,7 +756,8 @@ export type SearchNearbyListingsApiResponse =
 export type SearchNearbyListingsApiArg = {
   nearbySearchDto: NearbySearchDto;
 };
-export type UnsaveListingApiResponse = /** status 200  */ SaveResultDto;
+export type UnsaveListingApiResponse =
+  /** status 200 savedCount is 0 when the caller cannot see the listing (its own saved row is still removed) */ SaveResultDto;
 export type UnsaveListingApiArg = {
   listingIdDto: ListingIdDto;
 };
@@ -1602,13 +1603,19 @@ export type UserListDto = {
   pagination: PaginationDto;
   users: UserViewDto[];
 };
+export type UnavailableListingDto = {
+  _id: string;
+  /** Always true: the listing is hidden or a draft; the web shows "No longer available" */
+  unavailable: true;
+};
 export type SavedItemDto = {
   _id: string;
   createdAt: string;
   data: {
     [key: string]: any;
   };
-  listing: ListingDto | null;
+  /** The saved or pinned listing; { _id, unavailable: true } when the caller can no longer see it; null for a saved search */
+  listing: (ListingDto | UnavailableListingDto) | null;
   name: string | null;
   type: "listing" | "search" | "pinned";
 };
