@@ -8,6 +8,7 @@
 export const TABLE_OWNERS = {
   users: 'users',
   userTokens: 'users',
+  userIdentities: 'users',
   sessions: 'auth',
   appState: 'seed',
   places: 'places',
