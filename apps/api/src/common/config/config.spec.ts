@@ -19,9 +19,19 @@ describe('loadConfig', () => {
     [{ REDIS_PREFIX: 'a b' }, /REDIS_PREFIX/],
     [{ OAUTH_CODE_TTL_SECONDS: '61' }, /OAUTH_CODE_TTL_SECONDS/],
     [{ OAUTH_CODE_TTL_SECONDS: '0' }, /OAUTH_CODE_TTL_SECONDS/],
+    [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
   ])('stops on a bad value and names the variable (%j)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('trusts no proxy by default, one hop for true, and never every proxy', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::/32' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32']);
   });
 
   it('reads the CORS allow-list and the OAuth endpoints', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -33,7 +34,20 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
   APP_URL: optionalUrl,
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses or subnets',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Tahanan <no-reply@tahanan.local>'),
@@ -83,7 +97,11 @@ export interface AppConfig {
   };
   appUrl: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (none), a number of hops in front of the app,
+   * or the proxies' addresses/subnets. Never "everyone": the client writes the left-most entry.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storageDir: string;
@@ -101,6 +119,31 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset/false → trust no proxy; true → one proxy hop (the usual load balancer); a whole
+ * number → that many hops; otherwise a comma-separated list of proxy addresses or subnets (CIDR) or
+ * the names loopback, linklocal, uniquelocal. Null when the value is none of these.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || ['false', '0', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    const n = /^\d+$/.test(bits) ? Number(bits) : -1;
+    return n >= 0 && n <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length ? entries : null;
+}
 
 /** Validates the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

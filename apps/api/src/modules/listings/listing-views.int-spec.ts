@@ -51,6 +51,15 @@ describe('listing views (HTTP, real PostgreSQL and Redis)', () => {
     expect(await eventsOf(id)).toHaveLength(3);
   });
 
+  it('believes only the address the trusted proxy appended, not what the client wrote before it', async () => {
+    // TRUST_PROXY=true is one proxy hop: a client-written left-most X-Forwarded-For entry is ignored
+    const id = await create();
+    await view(id, '10.9.8.7, 192.0.2.55');
+    await view(id, '172.16.1.1, 192.0.2.55');
+    await view(id, '192.0.2.55');
+    expect(await viewsOf(id)).toBe(1);
+  });
+
   it('counts the addresses of one IPv6 /64 as one guest', async () => {
     const id = await create();
     await view(id, '2001:db8:abcd:12::1');
