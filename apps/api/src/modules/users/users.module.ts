@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.service';
+import { PasswordHasher } from '../../common/security/password-hasher';
+import { AccountRequestProcessor } from './account-request.processor';
+import { AccountRequestQueue } from './account-request.queue';
 import { AvatarService } from './avatar.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
@@ -7,7 +10,11 @@ import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, AvatarService, AuthThrottleService],
-  exports: [UsersService],
+  providers: [UsersService, UsersRepository, AvatarService, AuthThrottleService, PasswordHasher, AccountRequestQueue],
+  exports: [UsersService, PasswordHasher],
 })
 export class UsersModule {}
+
+/** The account-request processor; imported only where the role includes workers. */
+@Module({ imports: [UsersModule], providers: [AccountRequestProcessor] })
+export class UsersWorkerModule {}
