@@ -17,11 +17,12 @@ const HOUR_SECONDS = 3600;
  * milliseconds (the try is refused and not counted). Otherwise count the try; once the count passes
  * the free failures, close the gate for base × 2^(count − free − 1) ms, capped, before the password
  * is even checked, so concurrent tries from many addresses cannot slip through together.
- * KEYS: count, gate. ARGV: free failures, base ms, cap ms, count lifetime ms. Answers 0 when allowed.
+ * KEYS: count, gate. ARGV: free failures, base ms, cap ms, count lifetime ms.
+ * Answers {wait ms, 0} when refused, {0, delay ms} when allowed (delay 0: no gate closed).
  */
 const ACCOUNT_GATE_SCRIPT = `
 local wait = redis.call('PTTL', KEYS[2])
-if wait > 0 then return wait end
+if wait > 0 then return {wait, 0} end
 local n = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 local free = tonumber(ARGV[1])
@@ -29,8 +30,17 @@ if n > free then
   local delay = tonumber(ARGV[2]) * (2 ^ math.min(n - free - 1, 30))
   local cap = tonumber(ARGV[3])
   if delay > cap then delay = cap end
-  redis.call('SET', KEYS[2], '1', 'PX', math.max(1, math.floor(delay)))
+  delay = math.max(1, math.floor(delay))
+  redis.call('SET', KEYS[2], '1', 'PX', delay)
+  return {0, delay}
 end
+return {0, 0}
+`;
+
+/** Takes one try back from an account's count, never below zero. KEYS: count. */
+const UNCOUNT_SCRIPT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
@@ -43,6 +53,8 @@ const minutes = (ms: number) => {
 export interface LoginAttempt {
   ip: string;
   account: string;
+  /** The per-account wait this try started (0: none); a failure restarts it from the answer. */
+  delayMs: number;
 }
 
 /**
@@ -133,8 +145,7 @@ export class AuthThrottleService {
       );
     }
     const a = this.config.auth;
-    const waitMs = Number(
-      await this.redis.eval(
+    const [waitMs, delayMs] = (await this.redis.eval(
         ACCOUNT_GATE_SCRIPT,
         2,
         `login-fail-account:${account}`,
@@ -143,8 +154,7 @@ export class AuthThrottleService {
         String(Math.round(a.loginAccountDelaySeconds * 1000)),
         String(Math.round(a.loginAccountMaxDelaySeconds * 1000)),
         String(a.loginWindowSeconds * 1000),
-      ),
-    );
+    )) as [number, number];
     if (waitMs > 0) {
       await Promise.all([this.byIp.reward(ip, 1), this.byPair.reward(pairKey, 1)]);
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -153,7 +163,12 @@ export class AuthThrottleService {
         seconds,
       );
     }
-    return { ip, account };
+    return { ip, account, delayMs };
+  }
+
+  /** The password was wrong: the account's wait (if any) counts from now, not from the start of the check. */
+  async loginFailed(attempt: LoginAttempt): Promise<void> {
+    if (attempt.delayMs > 0) await this.redis.set(`login-delay-account:${attempt.account}`, '1', 'PX', attempt.delayMs);
   }
 
   /** The password was right: forget the pair's and the account's failures, give the address its point back. */
@@ -162,6 +177,15 @@ export class AuthThrottleService {
       this.byPair.delete(`${attempt.account}|${attempt.ip}`),
       this.byIp.reward(attempt.ip, 1),
       this.redis.del(`login-fail-account:${attempt.account}`, `login-delay-account:${attempt.account}`),
+    ]);
+  }
+
+  /** The password could not be checked (server busy): give back what the try took. */
+  async loginAborted(attempt: LoginAttempt): Promise<void> {
+    await Promise.all([
+      this.byPair.reward(`${attempt.account}|${attempt.ip}`, 1),
+      this.byIp.reward(attempt.ip, 1),
+      this.redis.eval(UNCOUNT_SCRIPT, 1, `login-fail-account:${attempt.account}`),
     ]);
   }
 

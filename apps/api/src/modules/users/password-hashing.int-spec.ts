@@ -73,6 +73,18 @@ describe('password hashing is bounded and comes after the cheap checks', () => {
     expect(busy?.headers['retry-after']).toBe('1');
   }, 120_000);
 
+  it('does not count a login refused as busy (503) as a failed try', async () => {
+    const ip = '10.25.0.1';
+    const login = (email: string) => t.http.post('/api/user/login').set('X-Forwarded-For', ip).send({ email, password: 'wrong-password' });
+    const statuses = (await Promise.all(Array.from({ length: 60 }, () => login(uniqueEmail('busy-login'))))).map((r) => r.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 401 && s !== 503)).toEqual([]);
+    // the address has 100 failures in 15 minutes: the busy answers gave theirs back
+    for (let i = checked; i < 100; i++) await login(uniqueEmail('busy-login')).expect(401);
+    await login(uniqueEmail('busy-login')).expect(429);
+  }, 120_000);
+
   it('answers a bogus or used reset token with 400 without hashing the new password', async () => {
     const before = hashes.mock.calls.length;
     const res = await t.http

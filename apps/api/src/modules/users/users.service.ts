@@ -107,11 +107,20 @@ export class UsersService {
   async login(dto: LoginDto, meta: RequestMeta): Promise<AuthResponseDto> {
     // counted before the password is checked (atomically in Redis); a right password gives it back
     const attempt = await this.throttle.beginLogin(meta.ip, dto.email);
-    const user = await this.users.findByEmail(dto.email);
-    const ok = user?.passwordHash
-      ? await this.hasher.verify(user.passwordHash, dto.password)
-      : await this.hasher.verifyNothing(dto.password);
-    if (!user || !ok) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    let user: UserRow | null;
+    let ok: boolean;
+    try {
+      user = await this.users.findByEmail(dto.email);
+      ok = user?.passwordHash ? await this.hasher.verify(user.passwordHash, dto.password) : await this.hasher.verifyNothing(dto.password);
+    } catch (err) {
+      // not checked (server busy, database down): the try does not count as a failure
+      await this.throttle.loginAborted(attempt);
+      throw err;
+    }
+    if (!user || !ok) {
+      await this.throttle.loginFailed(attempt);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
     await this.throttle.loginSucceeded(attempt);
     if (user.status !== 'active') {
       throw new ForbiddenException('This account is suspended. Contact support to restore it.');
@@ -242,12 +251,16 @@ export class UsersService {
     if (ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can remove an admin');
     }
-    await this.users.transaction(async (repo) => {
-      if (target.role === 'super_admin') await this.assertAnotherSuperAdmin(repo, id);
-      // end the member's sessions first: their open sockets close on every API process
-      await this.tokens.revokeAllForUser(id);
-      await repo.remove(id);
-    });
+    if (target.role === 'super_admin') {
+      await this.users.transaction(async (repo) => {
+        await this.assertAnotherSuperAdmin(repo, id);
+        await repo.remove(id);
+      });
+    } else {
+      await this.users.remove(id);
+    }
+    // the sessions went with the row (cascade); this also closes the member's open sockets on every API process
+    await this.tokens.revokeAllForUser(id);
     return { message: 'User removed' };
   }
 
