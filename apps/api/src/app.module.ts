@@ -12,7 +12,7 @@ import { StorageModule } from './common/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { SocialAuthModule } from './modules/auth/social/social-auth.module';
 import { HealthModule } from './modules/health/health.module';
-import { UsersModule } from './modules/users/users.module';
+import { UsersModule, UsersWorkerModule } from './modules/users/users.module';
 import { ListingsModule } from './modules/listings/listings.module';
 import { NearbyModule } from './modules/nearby/nearby.module';
 import { PlacesModule } from './modules/places/places.module';
@@ -52,6 +52,7 @@ export class AppModule {
         RealtimeModule,
         AuthModule,
         UsersModule,
+        ...(runWorkers ? [UsersWorkerModule] : []),
         SocialAuthModule,
         HealthModule,
         PlacesModule,

@@ -56,6 +56,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(0).default(10),
+  LOGIN_ACCOUNT_DELAY_SECONDS: z.coerce.number().positive().max(3600).default(1),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_MAX_WAITING: z.coerce.number().int().min(0).default(32),
   MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MESSAGE_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   GUEST_VIEWS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(200),
@@ -92,9 +100,20 @@ export interface AppConfig {
     jwtSecret: string;
     jwtSecretGenerated: boolean;
     sessionTtlHours: number;
+    /** Failed logins per (account, address) pair in the window; past it: 429 for that pair. */
     loginMaxFailures: number;
     loginWindowSeconds: number;
+    /** Failed logins per address (any accounts) in the window; past it: 429 for that address. */
+    loginIpMaxFailures: number;
+    /** Failed logins per account (any addresses) before each further try must wait a growing delay. */
+    loginAccountFreeFailures: number;
+    loginAccountDelaySeconds: number;
+    loginAccountMaxDelaySeconds: number;
+    signUpPerIpPerHour: number;
+    passwordResetPerIpPerHour: number;
   };
+  /** How many argon2 hashes/verifies run at once, and how many may wait; beyond: 503 busy. */
+  passwordHashing: { concurrency: number; maxWaiting: number };
   appUrl: string;
   corsOrigins: string[];
   /**
@@ -184,7 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sessionTtlHours: e.SESSION_TTL_HOURS,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+      loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+      loginAccountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      loginAccountDelaySeconds: e.LOGIN_ACCOUNT_DELAY_SECONDS,
+      loginAccountMaxDelaySeconds: Math.max(e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS, e.LOGIN_ACCOUNT_DELAY_SECONDS),
+      signUpPerIpPerHour: e.SIGNUP_PER_IP_PER_HOUR,
+      passwordResetPerIpPerHour: e.PASSWORD_RESET_PER_IP_PER_HOUR,
     },
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, maxWaiting: e.PASSWORD_HASH_MAX_WAITING },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())

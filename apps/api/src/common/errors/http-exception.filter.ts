@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
+import { retryAfterOf } from './retry-after';
 import type { RouteMethodIndex } from './route-methods';
 
 export interface ErrorBody {
@@ -31,6 +32,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
 
     const body = this.toBody(exception, req, res);
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
     }

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.service';
+import { PasswordHasher } from '../../common/security/password-hasher';
+import { AccountRequestProcessor } from './account-request.processor';
+import { AccountRequestQueue } from './account-request.queue';
 import { AvatarService } from './avatar.service';
 import { SocialAccountsService } from './social-accounts.service';
 import { UsersController } from './users.controller';
@@ -8,7 +11,11 @@ import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, AvatarService, AuthThrottleService, SocialAccountsService],
-  exports: [UsersService, SocialAccountsService],
+  providers: [UsersService, UsersRepository, AvatarService, AuthThrottleService, PasswordHasher, AccountRequestQueue, SocialAccountsService],
+  exports: [UsersService, SocialAccountsService, PasswordHasher],
 })
 export class UsersModule {}
+
+/** The account-request processor; imported only where the role includes workers. */
+@Module({ imports: [UsersModule], providers: [AccountRequestProcessor] })
+export class UsersWorkerModule {}

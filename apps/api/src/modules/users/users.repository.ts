@@ -207,6 +207,37 @@ export class UsersRepository {
     return row?.userId ?? null;
   }
 
+  /** Whether a live (unused, unexpired) token exists, without using it up. */
+  async hasLiveToken(purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Locks the rows of the active super admins until the transaction ends and answers their ids, so
+   * two concurrent demotions or removals cannot both see "another super admin remains".
+   */
+  async lockActiveSuperAdmins(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'super_admin'), eq(users.status, 'active')))
+      .orderBy(asc(users.id))
+      .for('update');
+    return rows.map((r) => r.id);
+  }
+
   /** Retires the user's earlier unused tokens of a purpose, so only the newest link works. */
   async retireTokens(userId: string, purpose: TokenPurpose): Promise<void> {
     await this.db
