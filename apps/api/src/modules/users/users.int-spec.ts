@@ -234,13 +234,17 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
         const res = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: otherAdmin.user._id, ...body }).expect(403);
         expect(res.body.message).toBe('Only a super admin can change the role or status of an admin');
       }
+      for (const body of [{ firstName: 'Renamed' }, { isVerified: false }, { credits: { remaining: 0 } }]) {
+        const res = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: otherAdmin.user._id, ...body }).expect(403);
+        expect(res.body.message).toBe("Only a super admin can change an admin's account");
+      }
       const removal = await t.http.delete(`/api/user/remove/${otherAdmin.user._id}`).set(auth(admin.token)).expect(403);
       expect(removal.body.message).toBe('Only a super admin can remove an admin');
       const demoteSuper = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: superAdmin.user._id, role: 'user' }).expect(403);
       expect(demoteSuper.body.message).toMatch(/Only a super admin/);
       await t.http.delete(`/api/user/remove/${superAdmin.user._id}`).set(auth(admin.token)).expect(403);
       const [row] = await t.db.select().from(users).where(eq(users.id, otherAdmin.user._id));
-      expect(row).toMatchObject({ role: 'admin', status: 'active' });
+      expect(row).toMatchObject({ role: 'admin', status: 'active', firstName: 'Test' });
       // a plain member is still the admin's to manage
       const member = await createUser(t);
       await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: member.user._id, status: 'suspended' }).expect(200);

@@ -133,6 +133,15 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
+  /** Removes the provider identities whose e-mail the provider never vouched for; answers how many. */
+  async deleteUnvouchedIdentities(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(userIdentities)
+      .where(and(eq(userIdentities.userId, userId), eq(userIdentities.emailVerified, false)))
+      .returning({ id: userIdentities.id });
+    return rows.length;
+  }
+
   async update(id: string, patch: Partial<NewUserRow>): Promise<UserRow | null> {
     const [row] = await this.db
       .update(users)

@@ -176,9 +176,11 @@ export class UsersService {
     if (!self && target.role === 'super_admin' && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can change a super admin');
     }
-    const changesStanding = dto.role !== undefined || dto.status !== undefined;
-    if (!self && changesStanding && ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
-      throw new ForbiddenException('Only a super admin can change the role or status of an admin');
+    if (!self && ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
+      const changesStanding = dto.role !== undefined || dto.status !== undefined;
+      throw new ForbiddenException(
+        changesStanding ? 'Only a super admin can change the role or status of an admin' : "Only a super admin can change an admin's account",
+      );
     }
     if (dto.role && ['admin', 'super_admin'].includes(dto.role) && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can grant the admin roles');
@@ -290,7 +292,13 @@ export class UsersService {
     const userId = await this.users.transaction(async (repo) => {
       // conditional update: of two concurrent requests with one token, only one gets the user id
       const id = await repo.consumeToken('reset_password', tokenHash);
-      if (id) await repo.update(id, { passwordHash });
+      if (!id) return null;
+      const before = await repo.findById(id);
+      await repo.update(id, { passwordHash, isVerified: true });
+      // The link reached the address, which proves it. An account that had never confirmed it may have
+      // been opened by someone else through a provider that did not vouch for the e-mail: such
+      // identities stop signing in (the owner can connect their own in Settings).
+      if (before && !before.isVerified) await repo.deleteUnvouchedIdentities(id);
       return id;
     });
     if (!userId) throw new BadRequestException(INVALID_RESET_TOKEN);

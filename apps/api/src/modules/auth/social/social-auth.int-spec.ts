@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
-import { sessions, users } from '@app/db';
+import { sessions, users, userTokens } from '@app/db';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Response } from 'supertest';
 import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../../../test/test-app';
@@ -287,6 +288,31 @@ describe('social sign-in', () => {
       provider.profiles.google = googleProfile({ sub: 'google-linked-1', email: 'changed@example.ph', email_verified: false });
       const later = await exchange(await signIn());
       expect(later.user._id).toBe(member.user._id);
+    });
+
+    it('drops an identity the provider never vouched for once the e-mail owner resets the password (no pre-hijack)', async () => {
+      // someone signs up through Facebook with an address they do not own: an unverified account
+      const email = uniqueEmail('prehijack');
+      provider.profiles.facebook = { id: 'fb-squatter', first_name: 'Mallory', last_name: 'X', email };
+      const squatter = await exchange(await signIn('facebook'));
+      expect(squatter.user).toMatchObject({ email, isVerified: false });
+      // the real owner of the address uses "Forgot password" (the link only reaches their inbox)
+      const token = `prehijack-${Date.now()}`;
+      await t.db.insert(userTokens).values({
+        userId: squatter.user._id,
+        purpose: 'reset_password',
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+      await t.http.post('/api/user/reset-password').send({ token, newPassword: 'owner-new-password-1' }).expect(200);
+      // the address is now proven, and the squatter's Facebook identity no longer opens the account
+      const [row] = await usersWithEmail(email);
+      expect(row.isVerified).toBe(true);
+      expect(await identitiesOf(squatter.user._id)).toEqual([]);
+      const landing = await signIn('facebook');
+      expect(codeOf(landing)).toBeNull();
+      expect(errorOf(landing)).toMatch(/This e-mail already has an account/);
+      await t.http.post('/api/user/login').send({ email, password: 'owner-new-password-1' }).expect(200);
     });
 
     it('creates an unverified account from a profile whose e-mail the provider does not vouch for', async () => {
