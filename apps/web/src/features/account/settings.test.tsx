@@ -172,6 +172,14 @@ describe('settings: password tab', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('tells a member whose account has no password how to set one', async () => {
+    signedIn();
+    server.use(http.get('*/api/auth/identities', () => HttpResponse.json({ hasPassword: false, identities: [] })));
+    renderApp('/settings?tab=password');
+    expect(await screen.findByText(/Your account has no password yet/)).toBeInTheDocument();
+    expect(screen.getByText(/use “Forgot password” on the login page/)).toBeInTheDocument();
+  });
+
   it("shows the server's message when the current password is wrong", async () => {
     signedIn();
     server.use(http.post('*/api/user/update/password', () => apiError(400, 'Current password is incorrect')));
