@@ -4,6 +4,7 @@ import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
 import { ListingCountCache } from './listing-count-cache';
 import { ListingMediaService } from './listing-media.service';
+import { ListingOwnerGuard } from './listing-owner.guard';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
@@ -11,7 +12,7 @@ import { ListingsService } from './listings.service';
 @Module({
   imports: [PlacesModule, NearbyModule, SavedModule],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache],
+  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, ListingOwnerGuard],
   exports: [ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

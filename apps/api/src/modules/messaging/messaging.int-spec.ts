@@ -5,7 +5,9 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MP4_BYTES, PDF_BYTES, pngBytes } from '../../../test/fixtures';
+import { listen } from '../../../test/realtime';
 import { auth, createUser, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { brokenImages, heldUpload, tempFiles } from '../../../test/uploads';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
@@ -302,6 +304,20 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       expect(existsSync(path.join(t.dir, 'uploads', 'private', 'messages', threadId))).toBe(false);
     });
 
+    it("refuses a non-participant's attachments with 404 without reading the body", async () => {
+      const notFound = { statusCode: 404, message: 'Thread not found', error: 'Not Found' };
+      const baseUrl = await listen(t);
+      for (const id of [threadId, NOWHERE, 'not-a-uuid']) {
+        // the request announces a 10 MB file but sends only its first 64 KB: the answer must come anyway
+        const held = heldUpload(baseUrl, `/api/threads/${id}/messages`, { token: outsider.token, field: 'attachments', fields: { content: 'let me in' } });
+        const answer = await held.response;
+        expect({ id, status: answer.status, body: answer.body }).toEqual({ id, status: 404, body: notFound });
+        expect(tempFiles(t)).toEqual([]);
+      }
+      expect(await t.db.select().from(messages).where(eq(messages.threadId, threadId))).toHaveLength(1);
+      expect(existsSync(path.join(t.dir, 'uploads', 'private', 'messages', threadId))).toBe(false);
+    });
+
     it('needs a token', async () => {
       await t.http.get('/api/threads').expect(401);
       await t.http.post(`/api/threads/${threadId}/messages`).send({ content: 'hi' }).expect(401);
@@ -422,6 +438,33 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       expect(res.body).toEqual({ statusCode: 400, message: "'notes.png' is not an image, video or PDF", error: 'Bad Request' });
       await upload(carol).attach('attachments', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg').expect(400);
       expect(storedFiles().length).toBe(before);
+    });
+
+    it('answers 400 (never 500) for an image whose header is right but whose data is truncated or corrupt, storing nothing', async () => {
+      const before = storedFiles().length;
+      for (const [name, bytes] of Object.entries(await brokenImages())) {
+        const res = await upload(carol).field('content', 'photos').attach('attachments', PDF_BYTES, 'plan.pdf').attach('attachments', bytes, `${name}.png`);
+        expect({ name, status: res.status, body: res.body }).toEqual({
+          name,
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: `'${name}.png' could not be read (the image is damaged or incomplete); send images that open correctly, videos or PDFs`,
+            error: 'Bad Request',
+          },
+        });
+      }
+      expect(storedFiles().length).toBe(before);
+      expect(tempFiles(t)).toEqual([]);
+    });
+
+    it('leaves no temporary file after a success or an error', async () => {
+      await upload(carol).attach('attachments', png, 'a.png').attach('attachments', PDF_BYTES, 'b.pdf').expect(201);
+      expect(tempFiles(t)).toEqual([]);
+      await upload(carol).attach('attachments', Buffer.from('not a file we take'), 'a.txt').expect(400);
+      expect(tempFiles(t)).toEqual([]);
+      await upload(carol).attach('attachments', PDF_BYTES, 'a.pdf').attach('attachments', Buffer.alloc(10 * 1024 * 1024 + 1), 'big.pdf').expect(413);
+      expect(tempFiles(t)).toEqual([]);
     });
 
     it('refuses a declared type that contradicts the bytes, and bad attachmentsJson', async () => {
