@@ -575,6 +575,10 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       const { body: l } = await create(broker.token).expect(201);
       await t.http.post(`/api/listing/upload-image/${l._id}`).set(auth(broker.token)).attach('image', await png(40, 30), 'a.png').expect(200);
       expect(tempFiles(t)).toEqual([]);
+      // an admin passes the same check as the owner
+      const byAdmin = await t.http.post(`/api/listing/upload-image/${l._id}`).set(auth(admin.token)).attach('image', await png(30, 40), 'b.png').expect(200);
+      expect(byAdmin.body.images).toHaveLength(2);
+      expect(tempFiles(t)).toEqual([]);
       await t.http.post(`/api/listing/upload-ownership/${l._id}`).set(auth(broker.token)).attach('documents', PDF, 'deed.pdf').expect(200);
       expect(tempFiles(t)).toEqual([]);
       await t.http
