@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import sharp from 'sharp';
 import type { TestApp } from './test-app';
@@ -9,6 +9,19 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function tempFiles(t: TestApp): string[] {
   const dir = t.config.uploads.tmpDir;
   return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/** Files of the temp folder this process still holds open (a removed file held open keeps its disk space). */
+export function openTempFiles(t: TestApp): string[] {
+  return readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(`${t.config.uploads.tmpDir}/`));
 }
 
 /** A noisy picture (so its compressed data is long) cut to 60 %, or with its data bytes flipped: the header is right, the data is not. */

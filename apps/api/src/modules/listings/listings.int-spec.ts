@@ -3,7 +3,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { eventually, listen } from '../../../test/realtime';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
-import { brokenImages, heldUpload, tempFiles } from '../../../test/uploads';
+import { brokenImages, heldUpload, openTempFiles, tempFiles } from '../../../test/uploads';
 import { parseListingFilters } from './listing-search';
 import { boxValues, ListingsRepository } from './listings.repository';
 
@@ -592,6 +592,8 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       expect(tempFiles(t)).toEqual([]);
       await t.http.post(`/api/listing/upload-ownership/${l._id}`).set(auth(broker.token)).attach('documents', Buffer.from('text'), 'x.pdf').expect(400);
       expect(tempFiles(t)).toEqual([]);
+      // and nothing (sharp's file cache included) holds a removed temp file open
+      expect(openTempFiles(t)).toEqual([]);
     });
 
     it('answers 400 (never 500) for photos whose header is right but whose data is truncated or corrupt, storing none', async () => {
@@ -622,6 +624,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       const read = await t.http.get(`/api/listing/get/${l._id}`).expect(200);
       expect(read.body.images).toHaveLength(0);
       expect(tempFiles(t)).toEqual([]);
+      expect(openTempFiles(t)).toEqual([]);
     });
   });
 });

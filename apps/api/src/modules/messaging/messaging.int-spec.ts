@@ -7,7 +7,7 @@ import path from 'node:path';
 import { MP4_BYTES, PDF_BYTES, pngBytes } from '../../../test/fixtures';
 import { listen } from '../../../test/realtime';
 import { auth, createUser, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { brokenImages, heldUpload, tempFiles } from '../../../test/uploads';
+import { brokenImages, heldUpload, openTempFiles, tempFiles } from '../../../test/uploads';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
@@ -465,6 +465,7 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       expect(tempFiles(t)).toEqual([]);
       await upload(carol).attach('attachments', PDF_BYTES, 'a.pdf').attach('attachments', Buffer.alloc(10 * 1024 * 1024 + 1), 'big.pdf').expect(413);
       expect(tempFiles(t)).toEqual([]);
+      expect(openTempFiles(t)).toEqual([]);
     });
 
     it('refuses a declared type that contradicts the bytes, and bad attachmentsJson', async () => {
