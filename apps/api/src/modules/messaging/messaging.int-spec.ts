@@ -2,7 +2,8 @@ import { messages, notifications, places, threadParticipants, users } from '@app
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MP4_BYTES, PDF_BYTES, pngBytes } from '../../../test/fixtures';
 import { listen } from '../../../test/realtime';
@@ -522,5 +523,31 @@ describe('messaging rate limits (per user, in Redis)', () => {
     expect(res.body.message).toBe('Too many requests, please try again later');
     expect(res.headers['retry-after']).toBeDefined();
     await t.http.get('/api/threads').set(auth(a.token)).expect(200);
+  });
+});
+
+describe('attachments with the upload temp folder on another file system', () => {
+  // /dev/shm is a tmpfs on Linux: moving a file from it into storage cannot rename, it must copy
+  const otherFs = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev;
+  let t: TestApp;
+  let tmpDir: string;
+  beforeAll(async () => {
+    if (!otherFs) return;
+    tmpDir = mkdtempSync('/dev/shm/tahanan-upload-test-');
+    t = await startTestApp({ UPLOAD_TMP_DIR: tmpDir });
+  });
+  afterAll(async () => {
+    if (!otherFs) return;
+    await t.close();
+    rmSync(tmpDir, { recursive: true, force: true });
+  });
+
+  (otherFs ? it : it.skip)('copies the file into storage and removes the temporary one', async () => {
+    const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+    const threadId = (await t.http.post('/api/threads').set(auth(a.token)).send({ participantId: b.user._id }).expect(201)).body._id;
+    const res = await t.http.post(`/api/threads/${threadId}/messages`).set(auth(a.token)).attach('attachments', PDF_BYTES, 'deed.pdf').expect(201);
+    const file = await t.http.get(res.body.attachments[0].url).buffer(true).expect(200);
+    expect(Buffer.compare(Buffer.from(file.body as Buffer), PDF_BYTES)).toBe(0);
+    expect(readdirSync(tmpDir)).toEqual([]);
   });
 });
