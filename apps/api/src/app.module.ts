@@ -9,6 +9,7 @@ import { QueueModule } from './common/queue/queue.module';
 import { RealtimeModule } from './common/realtime/realtime.module';
 import { RedisModule } from './common/redis/redis.module';
 import { StorageModule } from './common/storage/storage.module';
+import { UploadModule } from './common/upload/upload.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { SocialAuthModule } from './modules/auth/social/social-auth.module';
 import { HealthModule } from './modules/health/health.module';
@@ -49,6 +50,7 @@ export class AppModule {
         QueueModule,
         MailModule.forRole(runWorkers),
         StorageModule,
+        UploadModule,
         RealtimeModule,
         AuthModule,
         UsersModule,

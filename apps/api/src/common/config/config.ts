@@ -53,6 +53,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tahanan <no-reply@tahanan.local>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   STORAGE_DIR: z.string().min(1).default('./data/uploads'),
+  UPLOAD_TMP_DIR: z.string().min(1).optional(),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
@@ -124,6 +126,8 @@ export interface AppConfig {
   logLevel: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storageDir: string;
+  /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
+  uploads: { tmpDir: string; perHour: number };
   webDist: string;
   /** Per-user limits of the messaging routes and socket events, per minute. */
   messaging: { sendPerMinute: number; fetchPerMinute: number };
@@ -219,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     storageDir: e.STORAGE_DIR,
+    uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
     guestViewsPerIpPerDay: e.GUEST_VIEWS_PER_IP_PER_DAY,

@@ -13,7 +13,6 @@ import {
   Req,
   Res,
   UploadedFiles,
-  UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -22,7 +21,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
 import { MessageResponseDto } from '../../common/http/common.dto';
 import { ListQueryDto } from '../../common/query/list-query.dto';
-import { FilesUpload } from '../../common/upload/upload.interceptor';
+import { UploadRoute } from '../../common/upload/upload.interceptor';
 import {
   BehaviorDto,
   CreateListingDto,
@@ -46,6 +45,7 @@ import {
   ReviewDto,
   ReviewListDto,
 } from './dto/listing-output.dto';
+import { ListingOwnerGuard } from './listing-owner.guard';
 import { ListingsService, NOT_FOUND_MESSAGE } from './listings.service';
 
 const listingId = () => new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(NOT_FOUND_MESSAGE) });
@@ -141,7 +141,7 @@ export class ListingsController {
 
   @Post('upload-image/:id')
   @HttpCode(200)
-  @UseInterceptors(FilesUpload({ field: 'image', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }))
+  @UploadRoute({ field: 'image', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }, ListingOwnerGuard)
   @ApiConsumes('multipart/form-data')
   @filesBody('image')
   @ApiOkResponse({ type: ListingDto })
@@ -161,7 +161,7 @@ export class ListingsController {
 
   @Post('upload-ownership/:id')
   @HttpCode(200)
-  @UseInterceptors(FilesUpload({ field: 'documents', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }))
+  @UploadRoute({ field: 'documents', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }, ListingOwnerGuard)
   @ApiConsumes('multipart/form-data')
   @filesBody('documents')
   @ApiOkResponse({ type: OwnershipDocumentListDto })

@@ -5,6 +5,7 @@ import { SavedModule } from '../saved/saved.module';
 import { GuestViews } from './guest-views';
 import { ListingCountCache } from './listing-count-cache';
 import { ListingMediaService } from './listing-media.service';
+import { ListingOwnerGuard } from './listing-owner.guard';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
@@ -12,7 +13,7 @@ import { ListingsService } from './listings.service';
 @Module({
   imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule)],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews],
+  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

@@ -365,7 +365,7 @@ export class ListingsService {
     const rows = [];
     for (const [i, file] of files.entries()) {
       const docId = randomUUID();
-      const key = await this.media.storeDocument(id, docId, file.buffer);
+      const key = await this.media.storeDocument(id, docId, file);
       rows.push({
         id: docId,
         listingId: id,
@@ -441,8 +441,12 @@ export class ListingsService {
     return toReviewDto((await this.listings.reviewBy(id, caller.id))!);
   }
 
-  /** The listing when the caller owns it or is an admin (staff may read with `readOnlyStaff`). */
-  private async mustOwnOrAdmin(caller: AuthUser, id: string, readOnlyStaff = false): Promise<ListingRow> {
+  /**
+   * The listing when the caller owns it or is an admin (staff may read with `readOnlyStaff`); 404 when
+   * the caller cannot see it, 403 when they can but it is not theirs. The upload routes ask it before
+   * reading a body (`ListingOwnerGuard`), the service again for the row it changes.
+   */
+  async mustOwnOrAdmin(caller: AuthUser, id: string, readOnlyStaff = false): Promise<ListingRow> {
     const listing = await this.listings.findRow(id);
     if (!listing) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const staffOk = isAdmin(caller) || (readOnlyStaff && caller.role === 'viewer');

@@ -7,12 +7,13 @@ import { MessageRateLimiter, MessageRateLimitGuard } from './message-rate-limit'
 import { MessagingGateway } from './messaging.gateway';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
+import { ThreadParticipantGuard } from './thread-participant.guard';
 import { ThreadsController } from './threads.controller';
 
 /** Threads, messages and their attachments over HTTP, and the realtime gateway (socket.io). */
 @Module({
   imports: [NotificationsModule, UsersModule, ListingsModule],
   controllers: [ThreadsController],
-  providers: [MessagingService, MessagingRepository, MessageAttachmentsService, MessageRateLimiter, MessageRateLimitGuard, MessagingGateway],
+  providers: [MessagingService, MessagingRepository, MessageAttachmentsService, MessageRateLimiter, MessageRateLimitGuard, MessagingGateway, ThreadParticipantGuard],
 })
 export class MessagingModule {}

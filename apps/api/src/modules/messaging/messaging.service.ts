@@ -58,6 +58,11 @@ export class MessagingService {
     this.url = (threadId, attachmentId) => this.attachments.url(threadId, attachmentId);
   }
 
+  /** Nothing when the caller takes part in the thread; 404 otherwise (asked before a message's files are read). */
+  async assertParticipant(caller: AuthUser, threadId: unknown): Promise<void> {
+    await this.access(caller, threadId);
+  }
+
   /** The thread when the caller takes part in it; 404 otherwise (also for an id that is not one). */
   private async access(caller: AuthUser, threadId: unknown): Promise<ThreadAccess> {
     if (!isUuid(threadId)) throw new NotFoundException(THREAD_NOT_FOUND);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, Req, UploadedFiles } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -15,7 +15,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
 import { MessageResponseDto } from '../../common/http/common.dto';
 import { ListQueryDto } from '../../common/query/list-query.dto';
-import { FilesUpload } from '../../common/upload/upload.interceptor';
+import { UploadRoute } from '../../common/upload/upload.interceptor';
 import { AvatarService } from './avatar.service';
 import {
   CreateAdminDto,
@@ -171,7 +171,7 @@ export class UsersController {
 
   @Post('user/upload/avatar')
   @HttpCode(200)
-  @UseInterceptors(FilesUpload({ field: 'image', maxFiles: 1, maxBytes: UPLOAD_LIMITS.avatarMaxBytes }))
+  @UploadRoute({ field: 'image', maxFiles: 1, maxBytes: UPLOAD_LIMITS.avatarMaxBytes })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } },
