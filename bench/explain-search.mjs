@@ -42,7 +42,7 @@ for (const [name, shape] of Object.entries(shapes)) {
   const viewer = { isAdmin: false };
   const statements = filters.bounds
     ? {
-        'page by grid cells, with total': () => repo.boxByGridCells(boxValues(filters, repo.gridCellsOf(filters, viewer, shape.sort, 10), viewer, 10, 0)),
+        'page by grid cells, with total': () => repo.boxByGridCells(boxValues(filters, repo.gridCellsOf(filters, viewer, shape.sort, 10), 10, 0)),
         'page by the GiST index, with total (a zoomed-out map, or a box with other filters)': () =>
           repo.searchQueries(filters, viewer, shape.sort, 10, 0, 'walk').pageWithTotal(),
       }

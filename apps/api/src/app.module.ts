@@ -9,10 +9,11 @@ import { QueueModule } from './common/queue/queue.module';
 import { RealtimeModule } from './common/realtime/realtime.module';
 import { RedisModule } from './common/redis/redis.module';
 import { StorageModule } from './common/storage/storage.module';
+import { UploadModule } from './common/upload/upload.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { SocialAuthModule } from './modules/auth/social/social-auth.module';
 import { HealthModule } from './modules/health/health.module';
-import { UsersModule } from './modules/users/users.module';
+import { UsersModule, UsersWorkerModule } from './modules/users/users.module';
 import { ListingsModule } from './modules/listings/listings.module';
 import { NearbyModule } from './modules/nearby/nearby.module';
 import { PlacesModule } from './modules/places/places.module';
@@ -46,9 +47,11 @@ export class AppModule {
         QueueModule,
         MailModule.forRole(runWorkers),
         StorageModule,
+        UploadModule,
         RealtimeModule,
         AuthModule,
         UsersModule,
+        ...(runWorkers ? [UsersWorkerModule] : []),
         SocialAuthModule,
         HealthModule,
         PlacesModule,

@@ -59,7 +59,7 @@ export function configureHttpApp(
   const { docs = true, spa = true } = options;
   const instance = app.getHttpAdapter().getInstance() as express.Express;
   app.setGlobalPrefix(API_PREFIX);
-  if (config.trustProxy) instance.set('trust proxy', true);
+  if (config.trustProxy !== false) instance.set('trust proxy', config.trustProxy);
   instance.disable('x-powered-by');
   app.use(
     helmet({

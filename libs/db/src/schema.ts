@@ -55,8 +55,8 @@ export const users = pgTable(
     type: text('type', { enum: ['customer', 'broker', 'real_estate_salesperson', 'property_owner'] })
       .notNull()
       .default('customer'),
+    /** How the account was created; the provider identities it can log in with are `user_identities`. */
     provider: text('provider', { enum: ['local', 'google', 'facebook'] }).notNull().default('local'),
-    providerId: text('provider_id'),
     creditsRemaining: integer('credits_remaining').notNull().default(0),
     subscription: jsonb('subscription')
       .$type<SubscriptionValue>()
@@ -75,7 +75,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_provider_key').on(t.provider, t.providerId),
     index('users_created_at_idx').on(t.createdAt),
   ],
 );
@@ -114,6 +113,30 @@ export const userTokens = pgTable(
   (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/**
+ * A social provider identity a member logs in with (at most one per provider and member; an identity
+ * belongs to one member). `email` is the address the provider gave, `emailVerified` whether the
+ * provider asserted it was verified.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+    providerId: text('provider_id').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_key').on(t.provider, t.providerId),
+    uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
 /** Key-value facts about this installation (for example, that demo data was seeded). */
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
@@ -124,6 +147,7 @@ export const appState = pgTable('app_state', {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+export type UserIdentityRow = typeof userIdentities.$inferSelect;
 
 /* ---------------------------------------------------------------------------------------------
  * Philippine places (PSGC) and points of interest

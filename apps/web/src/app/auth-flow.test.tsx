@@ -299,28 +299,71 @@ describe('guards and navigation', () => {
 });
 
 describe('social sign-in callback', () => {
-  it('stores the token from the fragment, fetches the user and goes to /dashboard', async () => {
+  function serveExchange(answer: (code: string) => Response) {
+    const codes: string[] = [];
+    server.use(
+      http.post('*/api/auth/exchange', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        codes.push(code);
+        return answer(code);
+      }),
+    );
+    return codes;
+  }
+
+  it('exchanges the code once for { token, user }, stores them as login does, drops the code and goes to /dashboard', async () => {
     const user = makeUser({ firstName: 'Dina', provider: 'google' });
-    const calls = serveSession('tok-social', user);
-    const { router } = renderApp('/auth/callback#token=tok-social');
+    serveSession('tok-social', user);
+    const codes = serveExchange(() => HttpResponse.json({ token: 'tok-social', user }));
+    const { router, store } = renderApp('/auth/callback#code=one-time-code-4f9c2a7e1b3d5f60a8c9e1d2b3f4a5c6d7e8f9a0b1c');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Welcome back, Dina!')).toBeInTheDocument();
-    expect(calls).toEqual(['Bearer tok-social']);
+    expect(codes).toEqual(['one-time-code-4f9c2a7e1b3d5f60a8c9e1d2b3f4a5c6d7e8f9a0b1c']);
     expect(readStoredSession()).toEqual({ token: 'tok-social', user });
+    expect(store.getState().auth).toEqual({ token: 'tok-social', user });
+    // the code left the address bar and the history entry
+    expect(router.state.location.hash).toBe('');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.hash).not.toContain('one-time-code');
   });
 
-  it('reports a failure and logs out when the token is refused', async () => {
-    serveSession('some-other-token', makeUser());
-    server.use(http.get('*/api/user/logout', () => apiError(401, 'Unauthorized')));
-    const { store } = renderApp('/auth/callback#token=tok-bad');
-    expect(await screen.findByText('We could not complete your sign-in. Please try again.')).toBeInTheDocument();
+  it('shows why when the code is refused, and stores nothing', async () => {
+    serveExchange(() => apiError(400, 'This sign-in code is invalid, expired or already used; sign in again', 'Bad Request'));
+    const { store, router } = renderApp('/auth/callback#code=used-code-9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8');
+    expect(await screen.findByText('This sign-in code is invalid, expired or already used; sign in again')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.hash).toBe('');
     expect(store.getState().auth.token).toBeNull();
     expect(readStoredSession()).toBeNull();
   });
 
-  it('reports a failure when there is no token', async () => {
-    renderApp('/auth/callback#error=access_denied');
-    expect(await screen.findByText('access_denied')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+  it('never signs anyone in from a #token= address', async () => {
+    const calls = serveSession('tok-planted', makeUser({ firstName: 'Mallory' }));
+    const codes = serveExchange(() => HttpResponse.json({}));
+    const { store, router } = renderApp('/auth/callback#token=tok-planted');
+    expect(await screen.findByText('We could not complete your sign-in. Please try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/callback');
+    expect(store.getState().auth.token).toBeNull();
+    expect(readStoredSession()).toBeNull();
+    expect(calls).toEqual([]);
+    expect(codes).toEqual([]);
+  });
+
+  it('shows a generic failure without a code, not text from the address', async () => {
+    renderApp('/auth/callback#error=Your%20account%20is%20locked%2C%20call%20us');
+    expect(await screen.findByText('We could not complete your sign-in. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/locked/)).not.toBeInTheDocument();
+  });
+});
+
+describe('social sign-in refusals', () => {
+  it('shows on the login page why the provider sign-in was refused', async () => {
+    renderApp(
+      `/login?error=${encodeURIComponent('This e-mail already has an account: log in with your password, then connect Google in Settings')}`,
+    );
+    expect(
+      await screen.findByText('This e-mail already has an account: log in with your password, then connect Google in Settings'),
+    ).toBeInTheDocument();
   });
 });

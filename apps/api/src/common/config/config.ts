@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -33,19 +34,43 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
   APP_URL: optionalUrl,
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses or subnets',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Tahanan <no-reply@tahanan.local>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   STORAGE_DIR: z.string().min(1).default('./data/uploads'),
+  UPLOAD_TMP_DIR: z.string().min(1).optional(),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(0).default(10),
+  LOGIN_ACCOUNT_DELAY_SECONDS: z.coerce.number().positive().max(3600).default(1),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  SIGNUP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_MAX_WAITING: z.coerce.number().int().min(0).default(32),
   MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MESSAGE_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
   SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  GUEST_VIEWS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(200),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: optionalUrl,
@@ -56,6 +81,7 @@ const envSchema = z.object({
   FACEBOOK_AUTH_URL: optionalUrl,
   FACEBOOK_TOKEN_URL: optionalUrl,
   FACEBOOK_PROFILE_URL: optionalUrl,
+  OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
 });
 
 export interface OAuthProviderConfig {
@@ -78,24 +104,73 @@ export interface AppConfig {
     jwtSecret: string;
     jwtSecretGenerated: boolean;
     sessionTtlHours: number;
+    /** Failed logins per (account, address) pair in the window; past it: 429 for that pair. */
     loginMaxFailures: number;
     loginWindowSeconds: number;
+    /** Failed logins per address (any accounts) in the window; past it: 429 for that address. */
+    loginIpMaxFailures: number;
+    /** Failed logins per account (any addresses) before each further try must wait a growing delay. */
+    loginAccountFreeFailures: number;
+    loginAccountDelaySeconds: number;
+    loginAccountMaxDelaySeconds: number;
+    signUpPerIpPerHour: number;
+    passwordResetPerIpPerHour: number;
   };
+  /** How many argon2 hashes/verifies run at once, and how many may wait; beyond: 503 busy. */
+  passwordHashing: { concurrency: number; maxWaiting: number };
   appUrl: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (none), a number of hops in front of the app,
+   * or the proxies' addresses/subnets. Never "everyone": the client writes the left-most entry.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storageDir: string;
+  /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
+  uploads: { tmpDir: string; perHour: number };
   webDist: string;
   /** Per-user limits of the messaging routes and socket events, per minute. */
   messaging: { sendPerMinute: number; fetchPerMinute: number };
   /** Socket.io limits: open connections per member (over every API process), handshakes per client address per minute. */
   realtime: { maxSocketsPerUser: number; handshakesPerMinute: number };
-  oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+  /** How many listings' guest views one IP address (an IPv6 /64) may add per day; 0 counts no guest views. */
+  guestViewsPerIpPerDay: number;
+  oauth: {
+    google?: OAuthProviderConfig;
+    facebook?: OAuthProviderConfig;
+    /** How long the single-use code that the social sign-in callback hands the web app stays valid. */
+    codeTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset/false → trust no proxy; true → one proxy hop (the usual load balancer); a whole
+ * number → that many hops; otherwise a comma-separated list of proxy addresses or subnets (CIDR) or
+ * the names loopback, linklocal, uniquelocal. Null when the value is none of these.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || ['false', '0', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    const n = /^\d+$/.test(bits) ? Number(bits) : -1;
+    return n >= 0 && n <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length ? entries : null;
+}
 
 /** Validates the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -136,7 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sessionTtlHours: e.SESSION_TTL_HOURS,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+      loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+      loginAccountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      loginAccountDelaySeconds: e.LOGIN_ACCOUNT_DELAY_SECONDS,
+      loginAccountMaxDelaySeconds: Math.max(e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS, e.LOGIN_ACCOUNT_DELAY_SECONDS),
+      signUpPerIpPerHour: e.SIGNUP_PER_IP_PER_HOUR,
+      passwordResetPerIpPerHour: e.PASSWORD_RESET_PER_IP_PER_HOUR,
     },
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, maxWaiting: e.PASSWORD_HASH_MAX_WAITING },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
@@ -145,10 +227,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     storageDir: e.STORAGE_DIR,
+    uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
     realtime: { maxSocketsPerUser: e.SOCKET_MAX_PER_USER, handshakesPerMinute: e.SOCKET_HANDSHAKES_PER_MINUTE },
-    oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK') },
+    guestViewsPerIpPerDay: e.GUEST_VIEWS_PER_IP_PER_DAY,
+    oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK'), codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
   };
 }
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
 import { requestErrorToHttp } from '../http/body-parsing';
+import { retryAfterOf } from './retry-after';
 import type { RouteMethodIndex } from './route-methods';
 
 export interface ErrorBody {
@@ -37,6 +38,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.warn({ err: exception, path: req.originalUrl }, 'Request input overflowed the call stack');
     }
     const body = this.toBody(requestError ?? exception, req, res);
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
     }

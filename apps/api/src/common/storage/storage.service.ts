@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -16,6 +16,8 @@ export interface ByteRange {
 /** The storage port: local disk by default; an S3-compatible adapter can stand in for it. */
 export abstract class FileStorage {
   abstract put(visibility: StorageVisibility, key: string, data: Buffer): Promise<void>;
+  /** Stores a file from local disk (an upload's temporary file), which may be moved rather than copied. */
+  abstract putFile(visibility: StorageVisibility, key: string, sourcePath: string): Promise<void>;
   /** The file's bytes (all, or the range) and its whole size; null if there is no such file. */
   abstract open(visibility: StorageVisibility, key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   /** The whole size of a file, or null if there is no such file. */
@@ -48,6 +50,19 @@ export class LocalDiskStorage extends FileStorage {
     if (!file) throw new Error(`Unsafe storage key: ${key}`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, data);
+  }
+
+  async putFile(visibility: StorageVisibility, key: string, sourcePath: string): Promise<void> {
+    const file = this.resolve(visibility, key);
+    if (!file) throw new Error(`Unsafe storage key: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await rename(sourcePath, file);
+    } catch (err) {
+      // the temp folder is on another file system: copy (the caller removes its temporary file)
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await copyFile(sourcePath, file);
+    }
   }
 
   async open(visibility: StorageVisibility, key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {

@@ -1,15 +1,24 @@
 import {
+  applyDecorators,
   BadRequestException,
   CallHandler,
+  CanActivate,
   ExecutionContext,
+  Inject,
   mixin,
   NestInterceptor,
   PayloadTooLargeException,
   Type,
+  UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import multer from 'multer';
-import type { Request, Response } from 'express';
-import type { Observable } from 'rxjs';
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { catchError, concatMap, from, type Observable, throwError } from 'rxjs';
+import { UploadRateLimitGuard } from './upload-rate-limit';
+import { UploadTempFolder } from './upload-temp-folder';
 
 export interface UploadRule {
   field: string;
@@ -21,41 +30,74 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
+function uploadError(rule: UploadRule, err: unknown): Error {
+  const code = (err as { code?: string }).code;
+  if (code === 'LIMIT_FILE_SIZE') {
+    return new PayloadTooLargeException(`Each file in '${rule.field}' must be at most ${megabytes(rule.maxBytes)}`);
+  }
+  if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
+    const unexpected = (err as { field?: string }).field;
+    return new BadRequestException(
+      unexpected && unexpected !== rule.field
+        ? `Unexpected file field '${unexpected}'; send files in '${rule.field}'`
+        : `At most ${rule.maxFiles} file(s) may be sent in '${rule.field}'`,
+    );
+  }
+  return new BadRequestException(`Could not read the upload: ${(err as Error).message}`);
+}
+
 /**
- * Reads multipart files into memory with hard limits, answering with messages that say what to fix.
- * The bytes are checked afterwards by the feature (sniffed, never trusted by name or declared type).
+ * Streams multipart files to the private temp folder (never memory) with hard limits, answering with
+ * messages that say what to fix. Features read `file.path` (sniffed by their bytes, never trusted by
+ * name or declared type) and may move a file into storage; whatever is left is removed before the
+ * answer leaves, on success and on error alike (multer removes partial files when a client aborts).
  */
 export function FilesUpload(rule: UploadRule): Type<NestInterceptor> {
   class FilesUploadInterceptor implements NestInterceptor {
-    private readonly upload = multer({
-      storage: multer.memoryStorage(),
-      limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: 64 * 1024 },
-    }).array(rule.field, rule.maxFiles);
+    private readonly upload: RequestHandler;
+
+    constructor(@Inject(UploadTempFolder) private readonly temp: UploadTempFolder) {
+      this.upload = multer({
+        storage: multer.diskStorage({
+          destination: temp.path,
+          filename: (_req, _file, cb) => cb(null, `${randomBytes(16).toString('hex')}.upload`),
+        }),
+        limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: 64 * 1024 },
+      }).array(rule.field, rule.maxFiles);
+    }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
-      await new Promise<void>((resolve, reject) =>
-        this.upload(http.getRequest<Request>(), http.getResponse<Response>(), (err: unknown) => {
-          if (!err) return resolve();
-          const code = (err as { code?: string }).code;
-          if (code === 'LIMIT_FILE_SIZE') {
-            return reject(new PayloadTooLargeException(`Each file in '${rule.field}' must be at most ${megabytes(rule.maxBytes)}`));
-          }
-          if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
-            const unexpected = (err as { field?: string }).field;
-            return reject(
-              new BadRequestException(
-                unexpected && unexpected !== rule.field
-                  ? `Unexpected file field '${unexpected}'; send files in '${rule.field}'`
-                  : `At most ${rule.maxFiles} file(s) may be sent in '${rule.field}'`,
-              ),
-            );
-          }
-          return reject(new BadRequestException(`Could not read the upload: ${(err as Error).message}`));
+      const req = http.getRequest<Request>();
+      const cleanup = () => this.temp.remove(((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => f.path));
+      try {
+        await new Promise<void>((resolve, reject) =>
+          this.upload(req, http.getResponse<Response>(), (err: unknown) => (err ? reject(uploadError(rule, err)) : resolve())),
+        );
+      } catch (err) {
+        await cleanup();
+        throw err;
+      }
+      return next.handle().pipe(
+        concatMap(async (value: unknown) => {
+          await cleanup();
+          return value;
         }),
+        catchError((err: unknown) => from(cleanup()).pipe(concatMap(() => throwError(() => err)))),
       );
-      return next.handle();
     }
   }
   return mixin(FilesUploadInterceptor);
 }
+
+/**
+ * An upload route: `access` (a guard: may the caller send files here?) and the per-member upload rate
+ * limit run before a byte of the body is read, so a refused upload is answered at once and never
+ * buffered; then the files are streamed to temporary disk by `FilesUpload(rule)`.
+ */
+export const UploadRoute = (rule: UploadRule, access?: Type<CanActivate>) =>
+  applyDecorators(
+    UseGuards(...(access ? [access] : []), UploadRateLimitGuard),
+    UseInterceptors(FilesUpload(rule)),
+    ApiTooManyRequestsResponse({ description: 'Too many uploads by this member in the last hour (see Retry-After)' }),
+  );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ListingImage } from '@app/db';
 import { FileStorage } from '../../common/storage/storage.service';
-import { sniffImageFormat } from '../../common/upload/image-sniffer';
+import { decodeUpload, imageDecodes, readHead, sniffImageFormat, STRICT_DECODE, type ImageInput } from '../../common/upload/image-sniffer';
 
 const WEB_MAX = 1600;
 const THUMB = { width: 480, height: 360 };
@@ -21,21 +21,33 @@ export interface PreparedImage {
 export class ListingMediaService {
   constructor(private readonly storage: FileStorage) {}
 
-  /** Checks every file by its bytes first, so a bad file stores nothing. */
+  /**
+   * Checks every file by its bytes and encodes all of them before storing any, so a bad file (not an
+   * image, or an image whose data is truncated or corrupt) stores nothing and answers 400.
+   */
   async storeImages(listingId: string, files: Express.Multer.File[]): Promise<ListingImage[]> {
     for (const file of files) {
-      if (!(await sniffImageFormat(file.buffer))) {
+      if (!(await sniffImageFormat(file.path))) {
         throw new BadRequestException(`'${file.originalname}' is not an image; upload JPEG, PNG, WebP, GIF or AVIF photos`);
       }
     }
+    const prepared: PreparedImage[] = [];
+    for (const file of files) {
+      prepared.push(
+        await decodeUpload(
+          () => this.prepareImage(file.path),
+          `'${file.originalname}' could not be read (the file is damaged or incomplete); upload JPEG, PNG, WebP, GIF or AVIF photos that open correctly`,
+        ),
+      );
+    }
     const stored: ListingImage[] = [];
-    for (const file of files) stored.push(await this.putPrepared(listingId, await this.prepareImage(file.buffer)));
+    for (const image of prepared) stored.push(await this.putPrepared(listingId, image));
     return stored;
   }
 
-  /** The web copy and the thumbnail of a photo, encoded once (the demo seed reuses them). */
-  async prepareImage(bytes: Buffer): Promise<PreparedImage> {
-    const base = sharp(bytes).rotate();
+  /** The web copy and the thumbnail of a photo (bytes, or the path of an upload), encoded once (the demo seed reuses them). */
+  async prepareImage(input: ImageInput): Promise<PreparedImage> {
+    const base = sharp(input, STRICT_DECODE).rotate();
     const web = await base
       .clone()
       .resize(WEB_MAX, WEB_MAX, { fit: 'inside', withoutEnlargement: true })
@@ -66,17 +78,21 @@ export class ListingMediaService {
     await this.storage.remove('public', `listings/${listingId}/${imageId}-thumb.webp`);
   }
 
-  /** Answers the content type of a proof document (PDF or image) from its bytes. */
+  /** Answers the content type of a proof document (PDF, or an image that decodes whole) from its bytes. */
   async sniffDocument(file: Express.Multer.File): Promise<string> {
-    if (file.buffer.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-    const format = await sniffImageFormat(file.buffer);
-    if (format) return `image/${format}`;
-    throw new BadRequestException(`'${file.originalname}' is neither a PDF nor an image`);
+    if ((await readHead(file.path, 5)).toString('latin1') === '%PDF-') return 'application/pdf';
+    const format = await sniffImageFormat(file.path);
+    if (!format) throw new BadRequestException(`'${file.originalname}' is neither a PDF nor an image`);
+    if (!(await imageDecodes(file.path))) {
+      throw new BadRequestException(`'${file.originalname}' could not be read (the image is damaged or incomplete); upload a PDF or an image that opens correctly`);
+    }
+    return `image/${format}`;
   }
 
-  async storeDocument(listingId: string, documentId: string, data: Buffer): Promise<string> {
+  /** Moves an uploaded document (its temporary file) into private storage. */
+  async storeDocument(listingId: string, documentId: string, file: Express.Multer.File): Promise<string> {
     const key = `ownership/${listingId}/${documentId}`;
-    await this.storage.put('private', key, data);
+    await this.storage.putFile('private', key, file.path);
     return key;
   }
 

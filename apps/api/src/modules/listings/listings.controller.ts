@@ -13,7 +13,6 @@ import {
   Req,
   Res,
   UploadedFiles,
-  UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -22,13 +21,12 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
 import { MessageResponseDto } from '../../common/http/common.dto';
 import { ListQueryDto } from '../../common/query/list-query.dto';
-import { FilesUpload } from '../../common/upload/upload.interceptor';
+import { UploadRoute } from '../../common/upload/upload.interceptor';
 import {
   BehaviorDto,
   CreateListingDto,
   DashboardDto,
   DeleteImageDto,
-  ListingIdDto,
   ListingSearchDto,
   ListingVisibilityDto,
   NearbySearchDto,
@@ -46,8 +44,8 @@ import {
   OwnershipDocumentListDto,
   ReviewDto,
   ReviewListDto,
-  SaveResultDto,
 } from './dto/listing-output.dto';
+import { ListingOwnerGuard } from './listing-owner.guard';
 import { ListingsService, NOT_FOUND_MESSAGE } from './listings.service';
 
 const listingId = () => new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(NOT_FOUND_MESSAGE) });
@@ -114,7 +112,7 @@ export class ListingsController {
     @Body() dto: BehaviorDto,
     @Req() req: Request,
   ): Promise<BehaviorResultDto> {
-    return this.listings.recordBehavior(caller, id, dto.behavior ?? 'view', { ip: req.ip ?? 'unknown', userAgent: req.headers['user-agent'] });
+    return this.listings.recordBehavior(caller, id, dto.behavior ?? 'view', { ip: req.ip ?? 'unknown' });
   }
 
   @Public()
@@ -143,7 +141,7 @@ export class ListingsController {
 
   @Post('upload-image/:id')
   @HttpCode(200)
-  @UseInterceptors(FilesUpload({ field: 'image', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }))
+  @UploadRoute({ field: 'image', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }, ListingOwnerGuard)
   @ApiConsumes('multipart/form-data')
   @filesBody('image')
   @ApiOkResponse({ type: ListingDto })
@@ -163,7 +161,7 @@ export class ListingsController {
 
   @Post('upload-ownership/:id')
   @HttpCode(200)
-  @UseInterceptors(FilesUpload({ field: 'documents', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }))
+  @UploadRoute({ field: 'documents', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }, ListingOwnerGuard)
   @ApiConsumes('multipart/form-data')
   @filesBody('documents')
   @ApiOkResponse({ type: OwnershipDocumentListDto })
@@ -197,19 +195,6 @@ export class ListingsController {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     file.stream.pipe(res);
-  }
-
-  @Post('save')
-  @HttpCode(200)
-  @ApiOkResponse({ type: SaveResultDto })
-  saveListing(@CurrentUser() caller: AuthUser, @Body() dto: ListingIdDto): Promise<SaveResultDto> {
-    return this.listings.save(caller, dto.listingId);
-  }
-
-  @Put('unsave')
-  @ApiOkResponse({ type: SaveResultDto })
-  unsaveListing(@CurrentUser() caller: AuthUser, @Body() dto: ListingIdDto): Promise<SaveResultDto> {
-    return this.listings.unsave(caller, dto.listingId);
   }
 
   @Post('dashboard')

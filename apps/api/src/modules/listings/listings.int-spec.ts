@@ -1,7 +1,9 @@
 import { gridCellOf, listingGridCells, listings, places, users, type PlaceRow } from '@app/db';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { eventually, listen } from '../../../test/realtime';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
+import { brokenImages, heldUpload, openTempFiles, tempFiles } from '../../../test/uploads';
 import { parseListingFilters } from './listing-search';
 import { boxValues, ListingsRepository } from './listings.repository';
 
@@ -232,7 +234,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
           for (const skip of [0, 5, 10, 40]) {
             const cells = repo.gridCellsOf(f, viewer, newest, 5 + skip);
             expect(cells).not.toBeNull();
-            const byCells = (await repo.boxByGridCells(boxValues(f, cells!, viewer, 5, skip))) as { listing: { id: string }; total: string }[];
+            const byCells = (await repo.boxByGridCells(boxValues(f, cells!, 5, skip))) as { listing: { id: string }; total: string }[];
             const byGist = (await repo.searchQueries(f, viewer, newest, 5, skip, 'walk').pageWithTotal()) as { listing: { id: string }; total: string }[];
             expect(byCells.map((r) => r.listing.id)).toEqual(byGist.map((r) => r.listing.id));
             expect(byCells[0]?.total).toEqual(byGist[0]?.total);
@@ -275,7 +277,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       };
       const expectSamePage = async (bounds: { north: number; south: number; east: number; west: number }, limit: number) => {
         const f = parseListingFilters({ bounds });
-        const byCells = (await repo.boxByGridCells(boxValues(f, repo.gridCellsOf(f, { isAdmin: false }, newest, limit)!, { isAdmin: false }, limit, 0))) as {
+        const byCells = (await repo.boxByGridCells(boxValues(f, repo.gridCellsOf(f, { isAdmin: false }, newest, limit)!, limit, 0))) as {
           listing: { id: string };
           total: string;
         }[];
@@ -527,6 +529,102 @@ describe('listings (HTTP, real PostgreSQL)', () => {
         .send({ _id: l._id, owner: broker.user._id, tags: ['for sale'] })
         .expect(200);
       expect(kept.body.tags).toEqual(['for sale', 'Tahanan verified']);
+    });
+  });
+
+  describe('uploads: authorised before the body is read, streamed to temporary files', () => {
+    let baseUrl: string;
+    beforeAll(async () => {
+      baseUrl = await listen(t);
+    });
+
+    it("refuses a non-owner's photos and documents without reading the body (403; 404 for a listing that does not exist)", async () => {
+      const { body: l } = await create(broker.token).expect(201);
+      const forbidden = { statusCode: 403, message: 'Only the owner of this listing or an admin can do this', error: 'Forbidden' };
+      const notFound = { statusCode: 404, message: NOT_FOUND, error: 'Not Found' };
+      const cases: [string, string, unknown][] = [
+        [`/api/listing/upload-image/${l._id}`, 'image', forbidden],
+        [`/api/listing/upload-ownership/${l._id}`, 'documents', forbidden],
+        ['/api/listing/upload-image/00000000-0000-4000-8000-000000000000', 'image', notFound],
+        ['/api/listing/upload-ownership/not-a-uuid', 'documents', notFound],
+      ];
+      for (const [url, field, expected] of cases) {
+        // the request announces a 10 MB file but sends only its first 64 KB: the answer must come anyway
+        const held = heldUpload(baseUrl, url, { token: customer.token, field });
+        const answer = await held.response;
+        expect({ url, status: answer.status, body: answer.body }).toEqual({ url, status: (expected as { statusCode: number }).statusCode, body: expected });
+        expect(tempFiles(t)).toEqual([]);
+      }
+      const read = await t.http.get(`/api/listing/get/${l._id}`).expect(200);
+      expect(read.body.images).toHaveLength(0);
+      const docs = await t.http.get(`/api/listing/ownership/${l._id}`).set(auth(broker.token)).expect(200);
+      expect(docs.body.documents).toHaveLength(0);
+    });
+
+    it("streams the owner's upload to a temporary file and removes it when the client goes away mid-body", async () => {
+      const { body: l } = await create(broker.token).expect(201);
+      const held = heldUpload(baseUrl, `/api/listing/upload-image/${l._id}`, { token: broker.token, field: 'image' });
+      await eventually(() => tempFiles(t).length === 1, 'the upload in a temporary file');
+      held.abort();
+      await eventually(() => tempFiles(t).length === 0, 'the temporary file removed after the client went away');
+      const read = await t.http.get(`/api/listing/get/${l._id}`).expect(200);
+      expect(read.body.images).toHaveLength(0);
+    });
+
+    it('leaves no temporary file after a success or an error', async () => {
+      const { body: l } = await create(broker.token).expect(201);
+      await t.http.post(`/api/listing/upload-image/${l._id}`).set(auth(broker.token)).attach('image', await png(40, 30), 'a.png').expect(200);
+      expect(tempFiles(t)).toEqual([]);
+      // an admin passes the same check as the owner
+      const byAdmin = await t.http.post(`/api/listing/upload-image/${l._id}`).set(auth(admin.token)).attach('image', await png(30, 40), 'b.png').expect(200);
+      expect(byAdmin.body.images).toHaveLength(2);
+      expect(tempFiles(t)).toEqual([]);
+      await t.http.post(`/api/listing/upload-ownership/${l._id}`).set(auth(broker.token)).attach('documents', PDF, 'deed.pdf').expect(200);
+      expect(tempFiles(t)).toEqual([]);
+      await t.http
+        .post(`/api/listing/upload-image/${l._id}`)
+        .set(auth(broker.token))
+        .attach('image', await png(10, 10), 'ok.png')
+        .attach('image', Buffer.alloc(10 * 1024 * 1024 + 1), 'big.png')
+        .expect(413);
+      expect(tempFiles(t)).toEqual([]);
+      await t.http.post(`/api/listing/upload-image/${l._id}`).set(auth(broker.token)).attach('image', PDF, 'x.png').expect(400);
+      expect(tempFiles(t)).toEqual([]);
+      await t.http.post(`/api/listing/upload-ownership/${l._id}`).set(auth(broker.token)).attach('documents', Buffer.from('text'), 'x.pdf').expect(400);
+      expect(tempFiles(t)).toEqual([]);
+      // and nothing (sharp's file cache included) holds a removed temp file open
+      expect(openTempFiles(t)).toEqual([]);
+    });
+
+    it('answers 400 (never 500) for photos whose header is right but whose data is truncated or corrupt, storing none', async () => {
+      const { body: l } = await create(broker.token).expect(201);
+      const broken = await brokenImages();
+      for (const [name, bytes] of Object.entries(broken)) {
+        const res = await t.http
+          .post(`/api/listing/upload-image/${l._id}`)
+          .set(auth(broker.token))
+          .attach('image', await png(20, 20), 'fine.png')
+          .attach('image', bytes, `${name}.png`);
+        expect({ name, status: res.status, body: res.body }).toEqual({
+          name,
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: `'${name}.png' could not be read (the file is damaged or incomplete); upload JPEG, PNG, WebP, GIF or AVIF photos that open correctly`,
+            error: 'Bad Request',
+          },
+        });
+      }
+      const doc = await t.http
+        .post(`/api/listing/upload-ownership/${l._id}`)
+        .set(auth(broker.token))
+        .attach('documents', broken.truncatedPng, 'scan.png')
+        .expect(400);
+      expect(doc.body.message).toBe("'scan.png' could not be read (the image is damaged or incomplete); upload a PDF or an image that opens correctly");
+      const read = await t.http.get(`/api/listing/get/${l._id}`).expect(200);
+      expect(read.body.images).toHaveLength(0);
+      expect(tempFiles(t)).toEqual([]);
+      expect(openTempFiles(t)).toEqual([]);
     });
   });
 });

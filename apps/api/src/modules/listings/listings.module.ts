@@ -1,17 +1,19 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { NearbyModule } from '../nearby/nearby.module';
 import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
+import { GuestViews } from './guest-views';
 import { ListingCountCache } from './listing-count-cache';
 import { ListingMediaService } from './listing-media.service';
+import { ListingOwnerGuard } from './listing-owner.guard';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 
 @Module({
-  imports: [PlacesModule, NearbyModule, SavedModule],
+  imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule)],
   controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache],
-  exports: [ListingMediaService, ListingCountCache],
+  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
+  exports: [ListingsService, ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

@@ -10,7 +10,6 @@ import {
   listingReviews,
   listingGridCells,
   listings,
-  savedItems,
   users,
   type ListingImage,
   type ListingRow,
@@ -73,18 +72,16 @@ export type BoxValues<T> = {
   walk: T;
   limit: T;
   skip: T;
-  viewerId?: T;
 };
 
 const BOX_VALUE_NAMES = ['interior', 'border', 'south', 'north', 'west', 'east', 'walk', 'limit', 'skip'] as const;
 
-function placeholders(member: boolean): BoxValues<ReturnType<typeof sql.placeholder>> {
-  const names = member ? [...BOX_VALUE_NAMES, 'viewerId' as const] : BOX_VALUE_NAMES;
-  return Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as unknown as BoxValues<ReturnType<typeof sql.placeholder>>;
+function placeholders(): BoxValues<ReturnType<typeof sql.placeholder>> {
+  return Object.fromEntries(BOX_VALUE_NAMES.map((n) => [n, sql.placeholder(n)])) as unknown as BoxValues<ReturnType<typeof sql.placeholder>>;
 }
 
 /** The values of a public box page by grid cells (arrays as PostgreSQL array literals of numbers). */
-export function boxValues(f: ListingFilters, cells: BoxCells, viewer: Viewer, limit: number, skip: number): BoxValues<unknown> {
+export function boxValues(f: ListingFilters, cells: BoxCells, limit: number, skip: number): BoxValues<unknown> {
   const array = (ids: number[]) => `{${ids.join(',')}}`;
   const b = f.bounds!;
   return {
@@ -97,7 +94,6 @@ export function boxValues(f: ListingFilters, cells: BoxCells, viewer: Viewer, li
     walk: limit + skip,
     limit,
     skip,
-    ...(viewer.id ? { viewerId: viewer.id } : {}),
   };
 }
 
@@ -108,13 +104,15 @@ export class ListingsRepository {
 
   constructor(@InjectDb() private readonly db: Database) {}
 
-  private selection(viewerId?: string | SQL.Aliased | ReturnType<typeof sql.placeholder>) {
+  /**
+   * A card's columns. `isSaved` is false here: a member's saved listings belong to the saved module,
+   * which ListingsService asks for a page's ids (so members and guests share one prepared statement).
+   */
+  private selection() {
     return {
       listing: LISTING_COLUMNS,
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
-      isSaved: viewerId
-        ? sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.userId} = ${viewerId} and ${savedItems.type} = 'listing' and ${savedItems.listingId} = ${listings.id})`
-        : sql<boolean>`false`,
+      isSaved: sql<boolean>`false`,
     };
   }
 
@@ -134,9 +132,9 @@ export class ListingsRepository {
     return row ?? null;
   }
 
-  async findWithOwner(id: string, viewerId?: string): Promise<ListingWithOwner | null> {
+  async findWithOwner(id: string): Promise<ListingWithOwner | null> {
     const [row] = await this.db
-      .select(this.selection(viewerId))
+      .select(this.selection())
       .from(listings)
       .innerJoin(users, eq(users.id, listings.ownerId))
       .where(eq(listings.id, id))
@@ -262,7 +260,7 @@ export class ListingsRepository {
       /** The page with the total on every row (an uncorrelated subquery, run once): one round trip. */
       pageWithTotal: () =>
         this.db
-          .select({ ...this.selection(viewer.id), total: sql<string>`(select count(*) from ${listings} where ${this.whereOf(f, viewer, 'count')})` })
+          .select({ ...this.selection(), total: sql<string>`(select count(*) from ${listings} where ${this.whereOf(f, viewer, 'count')})` })
           .from(listings)
           .innerJoin(users, eq(users.id, listings.ownerId))
           .where(inArray(listings.id, ids))
@@ -279,7 +277,7 @@ export class ListingsRepository {
     const cells = this.gridCellsOf(f, viewer, sort, limit + skip);
     let rows: (ListingWithOwner & { total: string })[];
     if (cells) {
-      rows = (await this.boxStatement(viewer.id !== undefined).execute(boxValues(f, cells, viewer, limit, skip))) as typeof rows;
+      rows = (await this.boxStatement().execute(boxValues(f, cells, limit, skip))) as typeof rows;
     } else {
       const statement = this.searchQueries(f, viewer, sort, limit, skip, 'walk').pageWithTotal();
       // a named statement: each pooled connection parses and plans this shape once, then reuses it
@@ -300,9 +298,9 @@ export class ListingsRepository {
     return statement;
   }
 
-  /** The public box page by grid cells, with placeholders. */
-  private boxStatement(member: boolean) {
-    return this.preparedOnce(`search_box_cells_${member ? 'member' : 'guest'}`, () => this.boxByGridCells(placeholders(member)));
+  /** The public box page by grid cells, with placeholders (one statement for guests and members). */
+  private boxStatement() {
+    return this.preparedOnce('search_box_cells_guest', () => this.boxByGridCells(placeholders()));
   }
 
   /**
@@ -372,7 +370,7 @@ export class ListingsRepository {
       + (select count(*) from ${listings} where ${cell} = any(${v.border}::int8[]) and ${publicOnly} and ${inBox})`;
     return this.db
       .with(boxCells, firstCells, firstFound)
-      .select({ ...this.selection(v.viewerId as string | ReturnType<typeof sql.placeholder> | undefined), total })
+      .select({ ...this.selection(), total })
       .from(listings)
       .innerJoin(users, eq(users.id, listings.ownerId))
       .where(sql`${listings.id} in (${ids})`)
@@ -391,22 +389,31 @@ export class ListingsRepository {
    */
   async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
     const found = (await this.searchQueries(f, viewer, sort, limit, skip, form).ids()) as { id: string }[];
-    return this.cardsByIds(found.map((r) => r.id), viewer.id);
+    return this.cardsByIds(found.map((r) => r.id));
   }
 
   /** Listings with their owners by id, in the order given (ids that are gone are left out). */
-  async cardsByIds(ids: string[], viewerId?: string): Promise<ListingWithOwner[]> {
+  async cardsByIds(ids: string[]): Promise<ListingWithOwner[]> {
     if (!ids.length) return [];
-    const statement = this.preparedOnce(`listing_cards_${viewerId ? 'member' : 'guest'}`, () =>
+    const statement = this.preparedOnce('listing_cards_guest', () =>
       this.db
-        .select(this.selection(viewerId ? sql.placeholder('viewerId') : undefined))
+        .select(this.selection())
         .from(listings)
         .innerJoin(users, eq(users.id, listings.ownerId))
         .where(sql`${listings.id} = any(${sql.placeholder('ids')}::uuid[])`),
     );
-    const rows = (await statement.execute({ ids: `{${ids.join(',')}}`, viewerId })) as ListingWithOwner[];
+    const rows = (await statement.execute({ ids: `{${ids.join(',')}}` })) as ListingWithOwner[];
     const byId = new Map(rows.map((r) => [r.listing.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** What message threads show of their listings, by id. */
+  async summariesByIds(ids: string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: listings.id, name: listings.name, code: listings.code, price: listings.price, currency: listings.currency, images: listings.images })
+      .from(listings)
+      .where(inArray(listings.id, ids));
   }
 
   /** Whether any listing at all has these words (cheap: one GIN lookup, stops at the first). */
@@ -471,7 +478,7 @@ export class ListingsRepository {
       excludeId ? ne(listings.id, excludeId) : undefined,
     );
     const rows = await this.db
-      .select(this.selection(viewer.id))
+      .select(this.selection())
       .from(listings)
       .innerJoin(users, eq(users.id, listings.ownerId))
       .where(where)
@@ -480,12 +487,12 @@ export class ListingsRepository {
     return rows as ListingWithOwner[];
   }
 
-  /** Records a behaviour; a view counts once per viewer per day. Answers the listing's view count. */
-  async recordBehavior(listingId: string, kind: string, viewerKey: string): Promise<number> {
+  /** Records a behaviour on a day (YYYY-MM-DD, UTC); a view counts once per viewer per day. Answers the listing's view count. */
+  async recordBehavior(listingId: string, kind: string, viewerKey: string, day: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(listingEvents)
-        .values({ listingId, kind, viewerKey, day: sql`current_date` as unknown as string })
+        .values({ listingId, kind, viewerKey, day })
         .onConflictDoUpdate({
           target: [listingEvents.listingId, listingEvents.kind, listingEvents.viewerKey, listingEvents.day],
           set: { count: sql`${listingEvents.count} + 1` },

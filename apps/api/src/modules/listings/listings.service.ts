@@ -2,10 +2,12 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  forwardRef,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, PAGINATION, VERIFIED_TAG, buildPagination } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -14,7 +16,6 @@ import { htmlToText, sanitizeRichText } from '../../common/html/sanitize-html';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { NearbyService } from '../nearby/nearby.service';
 import { PlacesService } from '../places/places.service';
-import { SavedItemsService } from '../saved/saved-items.service';
 import type {
   CreateListingDto,
   DashboardDto,
@@ -34,14 +35,29 @@ import type {
   ReviewListDto,
 } from './dto/listing-output.dto';
 import { canSeeListing, isAdmin } from './listing-access';
-import { addressColumns, LISTING_FIELDS, toListingDto } from './listing.mapper';
+import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingCountCache } from './listing-count-cache';
+import { GuestViews } from './guest-views';
+import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
 import type { SortTerm } from '../../common/query/list-query';
 import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
+
+/** A listing as a viewer may see it: the whole listing, or only its id when it is hidden from them. */
+export type ListingForViewer = ListingDto | { _id: string; unavailable: true };
+
+/** What a message thread shows of the listing it is about. */
+export interface ListingSummary {
+  id: string;
+  name: string;
+  code: string;
+  price: number;
+  currency: string;
+  thumbnailUrl: string | null;
+}
 /** From this many matches on, a newest-first page walks an ordered index instead of sorting the matches. */
 /** Rows an ordered index walk may pass over to fill a page before one GIN scan and a sort is cheaper. */
 const WALK_BUDGET = 2000;
@@ -90,9 +106,55 @@ export class ListingsService {
     private readonly media: ListingMediaService,
     private readonly places: PlacesService,
     private readonly nearbyPlaces: NearbyService,
-    private readonly saved: SavedItemsService,
+    @Inject(forwardRef(() => SAVED_LISTINGS_LOOKUP)) private readonly saved: SavedListingsLookup,
     private readonly counts: ListingCountCache,
+    private readonly guestViews: GuestViews,
   ) {}
+
+  /**
+   * Marks the listings the caller saved (asked of the saved module: saved_items is its table). A
+   * guest costs no query; a member one index lookup for the whole page.
+   */
+  private async withSaved<T extends ListingWithOwner>(caller: AuthUser | undefined, rows: T[]): Promise<T[]> {
+    if (!caller || rows.length === 0) return rows;
+    const saved = await this.saved.savedListingIds(caller.id, rows.map((r) => r.listing.id));
+    return rows.map((r) => ({ ...r, isSaved: saved.has(r.listing.id) }));
+  }
+
+  /** 404 (the spec's not-found message) unless the listing exists and the caller may see it. */
+  async mustSee(caller: AuthUser | undefined, id: string): Promise<void> {
+    if (!(await this.canSee(caller, id))) throw new NotFoundException(NOT_FOUND_MESSAGE);
+  }
+
+  /** Whether the listing exists and the caller may see it (`canSeeListing`). */
+  async canSee(caller: AuthUser | undefined, id: string): Promise<boolean> {
+    const listing = await this.listings.findRow(id);
+    return !!listing && canSeeListing(caller, listing);
+  }
+
+  /**
+   * The listings by id as this caller may see them, in one batch: the whole listing, or
+   * `{ _id, unavailable: true }` for one hidden from them (the owner and admins see their hidden
+   * listings). Listings that no longer exist are left out.
+   */
+  async forViewer(caller: AuthUser, ids: string[]): Promise<Map<string, ListingForViewer>> {
+    const rows = await this.withSaved(caller, await this.listings.cardsByIds(ids));
+    return new Map(
+      rows.map((r) => [r.listing.id, canSeeListing(caller, r.listing) ? toListingDto(r) : { _id: r.listing.id, unavailable: true as const }]),
+    );
+  }
+
+  /** The listing a thread is about, when the caller may see it: its id and owner; null otherwise. */
+  async forThread(caller: AuthUser, id: string): Promise<{ id: string; ownerId: string } | null> {
+    const listing = await this.listings.findRow(id);
+    return listing && canSeeListing(caller, listing) ? { id: listing.id, ownerId: listing.ownerId } : null;
+  }
+
+  /** What message threads show of their listings (one query for all of them). */
+  async summaries(ids: string[]): Promise<ListingSummary[]> {
+    const rows = await this.listings.summariesByIds(ids);
+    return rows.map((l) => ({ id: l.id, name: l.name, code: l.code, price: Number(l.price), currency: l.currency, thumbnailUrl: l.images[0]?.thumbnailUrl ?? null }));
+  }
 
   async list(caller: AuthUser | undefined, raw: RawListQuery): Promise<ListingListDto> {
     const query = parseListQuery({ limit: PAGINATION.listingClientPageSize, ...raw }, LISTING_QUERY_SPEC);
@@ -127,11 +189,14 @@ export class ListingsService {
     skip: number,
   ) {
     const viewer = viewerOf(caller);
-    if (filters.bounds && !filters.text) return this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
+    if (filters.bounds && !filters.text) {
+      const { rows, total } = await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
+      return { rows: await this.withSaved(caller, rows), total };
+    }
     const total = await this.counts.getOrCount({ filters, scope: scopeOf(viewer, filters) }, () => this.listings.searchTotal(filters, viewer));
     if (total === 0 || skip >= total) return { rows: [], total };
     const form = await this.pageForm(filters, viewer, sort, total, limit + skip);
-    return { rows: await this.listings.searchPage(filters, viewer, sort, limit, skip, form), total };
+    return { rows: await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form)), total };
   }
 
   /**
@@ -164,9 +229,10 @@ export class ListingsService {
   }
 
   async get(caller: AuthUser | undefined, id: string): Promise<ListingDto> {
-    const found = await this.listings.findWithOwner(id, caller?.id);
+    const found = await this.listings.findWithOwner(id);
     if (!found || !canSeeListing(caller, found.listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
-    return toListingDto(found);
+    const [withSaved] = await this.withSaved(caller, [found]);
+    return toListingDto(withSaved);
   }
 
   async create(caller: AuthUser, dto: CreateListingDto): Promise<ListingDto> {
@@ -240,13 +306,19 @@ export class ListingsService {
     return this.get(caller, listingId);
   }
 
-  async recordBehavior(caller: AuthUser | undefined, id: string, behavior: string, client: { ip: string; userAgent?: string }) {
+  /**
+   * Records a behaviour (a view counts once per viewer per day). A member is a viewer by their id; a
+   * guest by their network (IP, or IPv6 /64) alone, and a guest's network counts at most
+   * GUEST_VIEWS_PER_IP_PER_DAY listings a day (beyond that the answer is the count as it is).
+   */
+  async recordBehavior(caller: AuthUser | undefined, id: string, behavior: string, client: { ip: string }) {
     const listing = await this.listings.findRow(id);
     if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
-    const viewerKey = caller
-      ? `user:${caller.id}`
-      : `anon:${createHash('sha256').update(`${client.ip}|${client.userAgent ?? ''}`).digest('hex').slice(0, 32)}`;
-    return { views: await this.listings.recordBehavior(id, behavior, viewerKey) };
+    const day = new Date().toISOString().slice(0, 10);
+    if (caller) return { views: await this.listings.recordBehavior(id, behavior, `user:${caller.id}`, day) };
+    const viewerKey = this.guestViews.viewerKey(client.ip);
+    if (!(await this.guestViews.admit(viewerKey, id, day))) return { views: listing.views };
+    return { views: await this.listings.recordBehavior(id, behavior, viewerKey, day) };
   }
 
   async nearby(caller: AuthUser | undefined, dto: NearbySearchDto): Promise<NearbyResultDto> {
@@ -262,7 +334,7 @@ export class ListingsService {
       this.listings.nearby(lat, lng, NEARBY_HALF_WIDTH_DEG, viewerOf(caller), 50, dto.listingId),
       this.nearbyPlaces.nearbyPlaces({ lat, lng, categories: dto.categories as never }),
     ]);
-    return { listings: rows.map(toListingDto), areasNearby };
+    return { listings: (await this.withSaved(caller, rows)).map(toListingDto), areasNearby };
   }
 
   async uploadImages(caller: AuthUser, id: string, files: Express.Multer.File[] | undefined): Promise<ListingDto> {
@@ -293,7 +365,7 @@ export class ListingsService {
     const rows = [];
     for (const [i, file] of files.entries()) {
       const docId = randomUUID();
-      const key = await this.media.storeDocument(id, docId, file.buffer);
+      const key = await this.media.storeDocument(id, docId, file);
       rows.push({
         id: docId,
         listingId: id,
@@ -336,18 +408,6 @@ export class ListingsService {
     return this.get(caller, id);
   }
 
-  async save(caller: AuthUser, listingId: string) {
-    const listing = await this.listings.findRow(listingId);
-    if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
-    const { savedCount } = await this.saved.saveListing(caller.id, listingId);
-    return { saved: true, savedCount };
-  }
-
-  async unsave(caller: AuthUser, listingId: string) {
-    const { savedCount } = await this.saved.unsaveListing(caller.id, listingId);
-    return { saved: false, savedCount };
-  }
-
   async dashboard(caller: AuthUser, dto: DashboardDto): Promise<DashboardResultDto> {
     const userId = dto.filter?.userId ?? caller.id;
     if (userId !== caller.id && !['viewer', ...ADMIN_ROLES].includes(caller.role)) {
@@ -381,8 +441,12 @@ export class ListingsService {
     return toReviewDto((await this.listings.reviewBy(id, caller.id))!);
   }
 
-  /** The listing when the caller owns it or is an admin (staff may read with `readOnlyStaff`). */
-  private async mustOwnOrAdmin(caller: AuthUser, id: string, readOnlyStaff = false): Promise<ListingRow> {
+  /**
+   * The listing when the caller owns it or is an admin (staff may read with `readOnlyStaff`); 404 when
+   * the caller cannot see it, 403 when they can but it is not theirs. The upload routes ask it before
+   * reading a body (`ListingOwnerGuard`), the service again for the row it changes.
+   */
+  async mustOwnOrAdmin(caller: AuthUser, id: string, readOnlyStaff = false): Promise<ListingRow> {
     const listing = await this.listings.findRow(id);
     if (!listing) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const staffOk = isAdmin(caller) || (readOnlyStaff && caller.role === 'viewer');

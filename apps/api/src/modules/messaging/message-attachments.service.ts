@@ -3,7 +3,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { MessageAttachmentValue } from '@app/db';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { FileStorage, type ByteRange } from '../../common/storage/storage.service';
-import { sniffImageFormat } from '../../common/upload/image-sniffer';
+import { imageDecodes, readHead, sniffImageFormat } from '../../common/upload/image-sniffer';
 import { ATTACHMENT_TYPES, type AttachmentType } from './dto/messaging-output.dto';
 
 /** Links to attachments work this long (rounded up to the hour, so a page reload reuses the cached file). */
@@ -47,12 +47,19 @@ export function sniffVideo(bytes: Buffer): string | null {
   return null;
 }
 
-/** What a file is, by its bytes only: an image (decoded by sharp), a PDF, a video, or nothing we take. */
-export async function sniffAttachment(bytes: Buffer): Promise<SniffedType | null> {
-  if (bytes.toString('latin1', 0, 5) === '%PDF-') return { type: 'pdf', contentType: 'application/pdf' };
-  const video = sniffVideo(bytes);
+/** How much of a file's start tells a PDF or a video by its signature. */
+const SIGNATURE_BYTES = 256;
+
+/**
+ * What a file is, by its bytes only: an image (its header read by sharp), a PDF, a video, or nothing we
+ * take. `input` is the file's bytes or its path (then only the first bytes and the image header are read).
+ */
+export async function sniffAttachment(input: Buffer | string): Promise<SniffedType | null> {
+  const head = typeof input === 'string' ? await readHead(input, SIGNATURE_BYTES) : input;
+  if (head.toString('latin1', 0, 5) === '%PDF-') return { type: 'pdf', contentType: 'application/pdf' };
+  const video = sniffVideo(head);
   if (video) return { type: 'video', contentType: video };
-  const image = await sniffImageFormat(bytes);
+  const image = await sniffImageFormat(input);
   if (image) return { type: 'image', contentType: IMAGE_CONTENT_TYPES[image] ?? `image/${image}` };
   return null;
 }
@@ -78,7 +85,8 @@ interface DeclaredAttachment {
 
 export interface PreparedAttachment {
   value: MessageAttachmentValue;
-  bytes: Buffer;
+  /** The upload's temporary file, moved into storage by `store`. */
+  path: string;
 }
 
 /**
@@ -131,15 +139,18 @@ export class MessageAttachmentsService {
     const prepared: PreparedAttachment[] = [];
     for (const [i, file] of files.entries()) {
       const filename = cleanFilename(declared[i]?.filename ?? file.originalname);
-      const sniffed = await sniffAttachment(file.buffer);
+      const sniffed = await sniffAttachment(file.path);
       if (!sniffed) throw new BadRequestException(`'${filename}' is not an image, video or PDF`);
+      if (sniffed.type === 'image' && !(await imageDecodes(file.path))) {
+        throw new BadRequestException(`'${filename}' could not be read (the image is damaged or incomplete); send images that open correctly, videos or PDFs`);
+      }
       const claimed = declared[i]?.type;
       if (claimed && claimed !== sniffed.type) {
         throw new BadRequestException(`'${filename}' was declared as ${claimed} but its content is ${sniffed.type === 'pdf' ? 'a PDF' : `a ${sniffed.type}`}`);
       }
       const id = randomUUID();
       prepared.push({
-        bytes: file.buffer,
+        path: file.path,
         value: {
           _id: id,
           type: sniffed.type,
@@ -153,9 +164,10 @@ export class MessageAttachmentsService {
     return prepared;
   }
 
+  /** Moves the checked files into private storage; if one fails, none stays. */
   async store(prepared: PreparedAttachment[]): Promise<void> {
     try {
-      for (const p of prepared) await this.storage.put('private', p.value.storageKey, p.bytes);
+      for (const p of prepared) await this.storage.putFile('private', p.value.storageKey, p.path);
     } catch (err) {
       await this.remove(prepared.map((p) => p.value));
       throw err;

@@ -2,10 +2,13 @@ import { messages, notifications, places, threadParticipants, users } from '@app
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MP4_BYTES, PDF_BYTES, pngBytes } from '../../../test/fixtures';
+import { listen } from '../../../test/realtime';
 import { auth, createUser, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { brokenImages, heldUpload, openTempFiles, tempFiles } from '../../../test/uploads';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
@@ -302,6 +305,20 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       expect(existsSync(path.join(t.dir, 'uploads', 'private', 'messages', threadId))).toBe(false);
     });
 
+    it("refuses a non-participant's attachments with 404 without reading the body", async () => {
+      const notFound = { statusCode: 404, message: 'Thread not found', error: 'Not Found' };
+      const baseUrl = await listen(t);
+      for (const id of [threadId, NOWHERE, 'not-a-uuid']) {
+        // the request announces a 10 MB file but sends only its first 64 KB: the answer must come anyway
+        const held = heldUpload(baseUrl, `/api/threads/${id}/messages`, { token: outsider.token, field: 'attachments', fields: { content: 'let me in' } });
+        const answer = await held.response;
+        expect({ id, status: answer.status, body: answer.body }).toEqual({ id, status: 404, body: notFound });
+        expect(tempFiles(t)).toEqual([]);
+      }
+      expect(await t.db.select().from(messages).where(eq(messages.threadId, threadId))).toHaveLength(1);
+      expect(existsSync(path.join(t.dir, 'uploads', 'private', 'messages', threadId))).toBe(false);
+    });
+
     it('needs a token', async () => {
       await t.http.get('/api/threads').expect(401);
       await t.http.post(`/api/threads/${threadId}/messages`).send({ content: 'hi' }).expect(401);
@@ -424,6 +441,34 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       expect(storedFiles().length).toBe(before);
     });
 
+    it('answers 400 (never 500) for an image whose header is right but whose data is truncated or corrupt, storing nothing', async () => {
+      const before = storedFiles().length;
+      for (const [name, bytes] of Object.entries(await brokenImages())) {
+        const res = await upload(carol).field('content', 'photos').attach('attachments', PDF_BYTES, 'plan.pdf').attach('attachments', bytes, `${name}.png`);
+        expect({ name, status: res.status, body: res.body }).toEqual({
+          name,
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: `'${name}.png' could not be read (the image is damaged or incomplete); send images that open correctly, videos or PDFs`,
+            error: 'Bad Request',
+          },
+        });
+      }
+      expect(storedFiles().length).toBe(before);
+      expect(tempFiles(t)).toEqual([]);
+    });
+
+    it('leaves no temporary file after a success or an error', async () => {
+      await upload(carol).attach('attachments', png, 'a.png').attach('attachments', PDF_BYTES, 'b.pdf').expect(201);
+      expect(tempFiles(t)).toEqual([]);
+      await upload(carol).attach('attachments', Buffer.from('not a file we take'), 'a.txt').expect(400);
+      expect(tempFiles(t)).toEqual([]);
+      await upload(carol).attach('attachments', PDF_BYTES, 'a.pdf').attach('attachments', Buffer.alloc(10 * 1024 * 1024 + 1), 'big.pdf').expect(413);
+      expect(tempFiles(t)).toEqual([]);
+      expect(openTempFiles(t)).toEqual([]);
+    });
+
     it('refuses a declared type that contradicts the bytes, and bad attachmentsJson', async () => {
       const res = await upload(carol).field('attachmentsJson', JSON.stringify([{ type: 'image' }])).attach('attachments', PDF_BYTES, 'plan.pdf').expect(400);
       expect(res.body.message).toBe("'plan.pdf' was declared as image but its content is a PDF");
@@ -478,5 +523,31 @@ describe('messaging rate limits (per user, in Redis)', () => {
     expect(res.body.message).toBe('Too many requests, please try again later');
     expect(res.headers['retry-after']).toBeDefined();
     await t.http.get('/api/threads').set(auth(a.token)).expect(200);
+  });
+});
+
+describe('attachments with the upload temp folder on another file system', () => {
+  // /dev/shm is a tmpfs on Linux: moving a file from it into storage cannot rename, it must copy
+  const otherFs = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev;
+  let t: TestApp;
+  let tmpDir: string;
+  beforeAll(async () => {
+    if (!otherFs) return;
+    tmpDir = mkdtempSync('/dev/shm/tahanan-upload-test-');
+    t = await startTestApp({ UPLOAD_TMP_DIR: tmpDir });
+  });
+  afterAll(async () => {
+    if (!otherFs) return;
+    await t.close();
+    rmSync(tmpDir, { recursive: true, force: true });
+  });
+
+  (otherFs ? it : it.skip)('copies the file into storage and removes the temporary one', async () => {
+    const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+    const threadId = (await t.http.post('/api/threads').set(auth(a.token)).send({ participantId: b.user._id }).expect(201)).body._id;
+    const res = await t.http.post(`/api/threads/${threadId}/messages`).set(auth(a.token)).attach('attachments', PDF_BYTES, 'deed.pdf').expect(201);
+    const file = await t.http.get(res.body.attachments[0].url).buffer(true).expect(200);
+    expect(Buffer.compare(Buffer.from(file.body as Buffer), PDF_BYTES)).toBe(0);
+    expect(readdirSync(tmpDir)).toEqual([]);
   });
 });

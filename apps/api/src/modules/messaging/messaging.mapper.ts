@@ -1,5 +1,6 @@
 import type { MessageRow, ThreadRow } from '@app/db';
-import type { MemberRow, ThreadListingRow } from './messaging.repository';
+import type { ListingSummary } from '../listings/listings.service';
+import type { MemberRow } from './messaging.repository';
 import type { MessageDto, ThreadDto, ThreadListingDto, UserSummaryDto } from './dto/messaging-output.dto';
 
 export type AttachmentUrl = (threadId: string, attachmentId: string) => string;
@@ -31,8 +32,8 @@ export function toMessageDto(row: MessageRow, sender: UserSummaryDto, url: Attac
   };
 }
 
-export function toThreadListingDto(l: ThreadListingRow): ThreadListingDto {
-  return { _id: l.id, name: l.name, code: l.code, price: Number(l.price), currency: l.currency, thumbnailUrl: l.images[0]?.thumbnailUrl ?? null };
+export function toThreadListingDto(l: ListingSummary): ThreadListingDto {
+  return { _id: l.id, name: l.name, code: l.code, price: l.price, currency: l.currency, thumbnailUrl: l.thumbnailUrl };
 }
 
 /** Someone no longer in the users table (kept so a message never loses its sender field). */
@@ -44,7 +45,7 @@ export function toThreadDto(input: {
   members: MemberRow[];
   lastMessage: MessageRow | null;
   unreadCount: number;
-  listing: ThreadListingRow | null;
+  listing: ListingSummary | null;
   url: AttachmentUrl;
 }): ThreadDto {
   const { thread, callerId, members } = input;

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
-  listings,
   messages,
   threadParticipants,
   threads,
-  users,
   type MessageAttachmentValue,
   type MessageRow,
   type ThreadRow,
@@ -13,25 +11,20 @@ import {
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { NotificationsRepository, type NewNotificationRow } from '../notifications/notifications.repository';
 
-/** A thread's participant: their side of the thread and what others see of them. */
-export interface MemberRow {
+/** A thread's participant: their side of the thread (names and avatars come from UsersService). */
+export interface ParticipantRow {
   threadId: string;
   userId: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-  type: string;
   hiddenAt: Date | null;
   archivedAt: Date | null;
 }
 
-export interface ThreadListingRow {
-  id: string;
-  name: string;
-  code: string;
-  price: number;
-  currency: string;
-  images: { thumbnailUrl: string }[];
+/** A participant with what others see of them. */
+export interface MemberRow extends ParticipantRow {
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  type: string;
 }
 
 /** A messages row as a raw statement returns it (column names). */
@@ -55,42 +48,23 @@ export class MessagingRepository {
     private readonly notifications: NotificationsRepository,
   ) {}
 
-  private readonly memberColumns = {
+  private readonly participantColumns = {
     threadId: threadParticipants.threadId,
     userId: threadParticipants.userId,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatar: users.avatar,
-    type: users.type,
     hiddenAt: threadParticipants.hiddenAt,
     archivedAt: threadParticipants.archivedAt,
   };
 
-  async findUser(id: string): Promise<{ id: string; status: string } | null> {
-    const [row] = await this.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, id)).limit(1);
-    return row ?? null;
-  }
-
-  async findListing(id: string) {
-    const [row] = await this.db
-      .select({ id: listings.id, ownerId: listings.ownerId, isVisible: listings.isVisible, status: listings.status })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** The thread with both participants (one query); null when it does not exist. */
-  async findWithMembers(threadId: string): Promise<{ thread: ThreadRow; members: MemberRow[] } | null> {
+  async findWithParticipants(threadId: string): Promise<{ thread: ThreadRow; participants: ParticipantRow[] } | null> {
     const rows = await this.db
-      .select({ thread: threads, member: this.memberColumns })
+      .select({ thread: threads, member: this.participantColumns })
       .from(threadParticipants)
       .innerJoin(threads, eq(threads.id, threadParticipants.threadId))
-      .innerJoin(users, eq(users.id, threadParticipants.userId))
       .where(eq(threadParticipants.threadId, threadId))
       .orderBy(asc(threadParticipants.joinedAt), asc(threadParticipants.userId));
     if (rows.length === 0) return null;
-    return { thread: rows[0].thread, members: rows.map((r) => r.member) };
+    return { thread: rows[0].thread, participants: rows.map((r) => r.member) };
   }
 
   /**
@@ -146,12 +120,11 @@ export class MessagingRepository {
     return { rows: rows.map((r) => r.thread), total };
   }
 
-  async membersOf(threadIds: string[]): Promise<MemberRow[]> {
+  async participantsOf(threadIds: string[]): Promise<ParticipantRow[]> {
     if (threadIds.length === 0) return [];
     return this.db
-      .select(this.memberColumns)
+      .select(this.participantColumns)
       .from(threadParticipants)
-      .innerJoin(users, eq(users.id, threadParticipants.userId))
       .where(inArray(threadParticipants.threadId, threadIds))
       .orderBy(asc(threadParticipants.joinedAt), asc(threadParticipants.userId));
   }
@@ -170,14 +143,6 @@ export class MessagingRepository {
       .where(and(inArray(messages.threadId, threadIds), sql`not ${messages.isRead}`, ne(messages.senderId, userId)))
       .groupBy(messages.threadId);
     return new Map(rows.map((r) => [r.threadId, r.n]));
-  }
-
-  async listingsByIds(ids: string[]): Promise<ThreadListingRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select({ id: listings.id, name: listings.name, code: listings.code, price: listings.price, currency: listings.currency, images: listings.images })
-      .from(listings)
-      .where(inArray(listings.id, ids));
   }
 
   /** The user's unread messages from others across the threads they have not hidden. */

@@ -6,14 +6,15 @@ import type { ThreadRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUuid } from '../../common/http/ids';
 import { RealtimeService } from '../../common/realtime/realtime.service';
-import { canSeeListing } from '../listings/listing-access';
+import { ListingsService } from '../listings/listings.service';
+import { UsersService } from '../users/users.service';
 import { messageNotification } from '../notifications/message-notification';
 import type { CreateThreadDto, PageQueryDto, ThreadListQueryDto } from './dto/messaging-input.dto';
 import { MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
 import type { MarkReadResultDto, MessageDto, MessageListDto, ThreadDto, ThreadListDto } from './dto/messaging-output.dto';
 import { ATTACHMENT_LINK_INVALID, inlineDisposition, MessageAttachmentsService, type PreparedAttachment } from './message-attachments.service';
 import { toMessageDto, toThreadDto, toUserSummary, unknownUser, type AttachmentUrl } from './messaging.mapper';
-import { MessagingRepository, type MemberRow } from './messaging.repository';
+import { MessagingRepository, type MemberRow, type ParticipantRow } from './messaging.repository';
 
 export const THREAD_NOT_FOUND = 'Thread not found';
 export const NEEDS_TEXT_OR_ATTACHMENT = 'A message needs text or at least one attachment';
@@ -51,29 +52,47 @@ export class MessagingService {
     private readonly repo: MessagingRepository,
     private readonly attachments: MessageAttachmentsService,
     private readonly realtime: RealtimeService,
+    private readonly users: UsersService,
+    private readonly listings: ListingsService,
   ) {
     this.url = (threadId, attachmentId) => this.attachments.url(threadId, attachmentId);
+  }
+
+  /** Nothing when the caller takes part in the thread; 404 otherwise (asked before a message's files are read). */
+  async assertParticipant(caller: AuthUser, threadId: unknown): Promise<void> {
+    await this.access(caller, threadId);
   }
 
   /** The thread when the caller takes part in it; 404 otherwise (also for an id that is not one). */
   private async access(caller: AuthUser, threadId: unknown): Promise<ThreadAccess> {
     if (!isUuid(threadId)) throw new NotFoundException(THREAD_NOT_FOUND);
-    const found = await this.repo.findWithMembers(threadId);
-    const me = found?.members.find((m) => m.userId === caller.id);
-    if (!found || !me) throw new NotFoundException(THREAD_NOT_FOUND);
-    return { ...found, me, others: found.members.filter((m) => m.userId !== caller.id) };
+    const found = await this.repo.findWithParticipants(threadId);
+    if (!found?.participants.some((p) => p.userId === caller.id)) throw new NotFoundException(THREAD_NOT_FOUND);
+    const members = await this.withProfiles(found.participants);
+    const me = members.find((m) => m.userId === caller.id)!;
+    return { thread: found.thread, members, me, others: members.filter((m) => m.userId !== caller.id) };
+  }
+
+  /** Participants with their names and avatars, asked of UsersService in one batch (users is its table). */
+  private async withProfiles(participants: ParticipantRow[]): Promise<MemberRow[]> {
+    const profiles = await this.users.profilesByIds(participants.map((p) => p.userId));
+    const byId = new Map(profiles.map((u) => [u.id, u]));
+    return participants.map((p) => {
+      const u = byId.get(p.userId);
+      return { ...p, firstName: u?.firstName ?? '', lastName: u?.lastName ?? '', avatar: u?.avatar ?? null, type: u?.type ?? 'customer' };
+    });
   }
 
   async createThread(caller: AuthUser, dto: CreateThreadDto): Promise<{ thread: ThreadDto; created: boolean }> {
     if (!dto.participantId && !dto.listingId) throw new BadRequestException('participantId or listingId is required');
     let participantId = dto.participantId;
     if (dto.listingId) {
-      const listing = await this.repo.findListing(dto.listingId);
-      if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException('Listing not found');
+      const listing = await this.listings.forThread(caller, dto.listingId);
+      if (!listing) throw new NotFoundException('Listing not found');
       participantId ??= listing.ownerId;
     }
     if (participantId === caller.id) throw new BadRequestException('You cannot start a thread with yourself');
-    const other = await this.repo.findUser(participantId!);
+    const [other] = await this.users.profilesByIds([participantId!]);
     if (!other || other.status !== 'active') throw new NotFoundException('User not found');
     const [lowId, highId] = caller.id < other.id ? [caller.id, other.id] : [other.id, caller.id];
     const { id, created } = await this.repo.createOrFind({ lowId, highId, listingId: dto.listingId ?? null, callerId: caller.id });
@@ -229,10 +248,10 @@ export class MessagingService {
     const lastIds = rows.map((t) => t.lastMessageId).filter((id): id is string => !!id);
     const listingIds = [...new Set(rows.map((t) => t.listingId).filter((id): id is string => !!id))];
     const [members, lastMessages, unread, listings] = await Promise.all([
-      knownMembers ?? this.repo.membersOf(ids),
+      knownMembers ?? this.repo.participantsOf(ids).then((p) => this.withProfiles(p)),
       this.repo.messagesByIds(lastIds),
       this.repo.unreadCounts(ids, caller.id),
-      this.repo.listingsByIds(listingIds),
+      this.listings.summaries(listingIds),
     ]);
     const messageById = new Map(lastMessages.map((m) => [m.id, m]));
     const listingById = new Map(listings.map((l) => [l.id, l]));

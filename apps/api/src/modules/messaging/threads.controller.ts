@@ -12,7 +12,6 @@ import {
   Req,
   Res,
   UploadedFiles,
-  UseInterceptors,
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -30,7 +29,7 @@ import type { Request, Response } from 'express';
 import { UPLOAD_LIMITS } from '@app/domain';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public } from '../../common/auth/decorators';
-import { FilesUpload } from '../../common/upload/upload.interceptor';
+import { UploadRoute } from '../../common/upload/upload.interceptor';
 import { ArchiveThreadDto, CreateThreadDto, PageQueryDto, SendMessageDto, ThreadListQueryDto } from './dto/messaging-input.dto';
 import {
   MarkReadResultDto,
@@ -41,6 +40,7 @@ import {
   ThreadListDto,
   UnreadCountDto,
 } from './dto/messaging-output.dto';
+import { ThreadParticipantGuard } from './thread-participant.guard';
 import { RateLimited } from './message-rate-limit';
 import { MessagingService, THREAD_NOT_FOUND } from './messaging.service';
 
@@ -132,8 +132,9 @@ export class ThreadsController {
   }
 
   @Post(':threadId/messages')
+  // guards in order: the sending limit, the caller takes part in the thread, the upload limit (multipart only); then the files are read
+  @UploadRoute({ field: 'attachments', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }, ThreadParticipantGuard)
   @RateLimited('send')
-  @UseInterceptors(FilesUpload({ field: 'attachments', maxFiles: UPLOAD_LIMITS.maxFiles, maxBytes: UPLOAD_LIMITS.maxFileBytes }))
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: SendMessageDto })
   @ApiOperation({

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/decorators';
 import { MessageResponseDto } from '../../common/http/common.dto';
@@ -14,6 +14,7 @@ export class SavedItemsController {
   @Post('save/:type')
   @ApiParam({ name: 'type', enum: SAVED_ITEM_TYPES })
   @ApiCreatedResponse({ type: SavedItemDto })
+  @ApiNotFoundResponse({ description: 'The listing (to save or pin) does not exist, or the caller cannot see it (hidden or a draft)' })
   saveUserItem(@CurrentUser() caller: AuthUser, @Param('type') type: string, @Body() dto: SaveItemDto): Promise<SavedItemDto> {
     return this.saved.save(caller, type, dto);
   }
@@ -21,7 +22,7 @@ export class SavedItemsController {
   @Post('get/save/items')
   @HttpCode(200)
   @ApiOkResponse({ type: SavedItemListDto })
-  getUserSavedItems(@CurrentUser() caller: AuthUser, @Body() dto: GetSavedItemsDto): Promise<{ items: SavedItemDto[] }> {
+  getUserSavedItems(@CurrentUser() caller: AuthUser, @Body() dto: GetSavedItemsDto): Promise<SavedItemListDto> {
     return this.saved.list(caller, dto.userId, dto.type);
   }
 

@@ -1,4 +1,4 @@
-import { places } from '@app/db';
+import { listings, places, savedItems } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
 
@@ -7,13 +7,17 @@ describe('saved items (HTTP)', () => {
   let member: { token: string; user: { _id: string } };
   let other: { token: string; user: { _id: string } };
   let listingId: string;
+  let owner: { token: string; user: { _id: string } };
+  let barangayCode: string;
+  const NOT_FOUND = "The listing you're looking for might have been deleted or does not exist";
 
   beforeAll(async () => {
     t = await startTestApp();
     member = await createUser(t);
     other = await createUser(t);
-    const owner = await createUser(t, { type: 'broker' });
+    owner = await createUser(t, { type: 'broker' });
     const [brgy] = await t.db.select().from(places).where(eq(places.level, 'barangay')).limit(1);
+    barangayCode = brgy.code;
     const res = await t.http
       .post('/api/listing/create')
       .set(auth(owner.token))
@@ -60,5 +64,98 @@ describe('saved items (HTTP)', () => {
       .set(auth(member.token))
       .send({ userId: member.user._id, listingId: '00000000-0000-4000-8000-000000000000' })
       .expect(404);
+  });
+
+  describe('a listing the caller cannot see', () => {
+    const create = async (who: { token: string }, over: Record<string, unknown> = {}) =>
+      (
+        await t.http
+          .post('/api/listing/create')
+          .set(auth(who.token))
+          .send({ name: 'House in Cebu', type: 'residential', price: 9_000_000, location: { lat: 10.31, lng: 123.89 }, address: { barangayCode }, ...over })
+          .expect(201)
+      ).body._id as string;
+    const hide = (id: string, visible = false) =>
+      t.http.post('/api/listing/update/visibility').set(auth(owner.token)).send({ listingId: id, visible }).expect(200);
+    const savedCountOf = async (id: string) => (await t.db.select({ n: listings.savedCount }).from(listings).where(eq(listings.id, id)))[0].n;
+    const items = async (who: { token: string; user: { _id: string } }) =>
+      (await t.http.post('/api/user/get/save/items').set(auth(who.token)).send({ userId: who.user._id }).expect(200)).body.items as {
+        type: string;
+        listing: Record<string, unknown> | null;
+      }[];
+
+    it("refuses to save or pin another member's draft or hidden listing (404) and changes nothing", async () => {
+      const draft = await create(owner, { status: 'draft' });
+      const hidden = await create(owner);
+      await hide(hidden);
+      const saver = await createUser(t);
+      for (const id of [draft, hidden]) {
+        for (const type of ['listing', 'pinned']) {
+          const res = await t.http.post(`/api/user/save/${type}`).set(auth(saver.token)).send({ userId: saver.user._id, listingId: id, name: 'x' }).expect(404);
+          expect(res.body).toEqual({ statusCode: 404, message: NOT_FOUND, error: 'Not Found' });
+        }
+        const viaListing = await t.http.post('/api/listing/save').set(auth(saver.token)).send({ listingId: id }).expect(404);
+        expect(viaListing.body.message).toBe(NOT_FOUND);
+        expect(await savedCountOf(id)).toBe(0);
+      }
+      expect(await t.db.select().from(savedItems).where(eq(savedItems.userId, saver.user._id))).toEqual([]);
+      expect(await items(saver)).toEqual([]);
+    });
+
+    it('answers a saved listing its owner hid later as { _id, unavailable: true }; the owner and admins still see it', async () => {
+      const id = await create(owner);
+      const saver = await createUser(t);
+      const admin = await createUser(t, { role: 'admin' });
+      for (const who of [saver, owner, admin]) {
+        await t.http.post('/api/user/save/listing').set(auth(who.token)).send({ userId: who.user._id, listingId: id }).expect(201);
+      }
+      await t.http.post('/api/user/save/pinned').set(auth(saver.token)).send({ userId: saver.user._id, listingId: id, name: 'Pinned' }).expect(201);
+      await hide(id);
+
+      const mine = await items(saver);
+      expect(mine).toHaveLength(2);
+      for (const item of mine) expect(item.listing).toEqual({ _id: id, unavailable: true });
+      for (const who of [owner, admin]) {
+        const [item] = await items(who);
+        expect(item.listing).toMatchObject({ _id: id, name: 'House in Cebu', isVisible: false, savedCount: 3 });
+        expect(item.listing).not.toHaveProperty('unavailable');
+      }
+
+      await hide(id, true);
+      expect((await items(saver))[0].listing).toMatchObject({ _id: id, name: 'House in Cebu', savedCount: 3 });
+    });
+
+    it('unsaves a listing the caller can no longer see without revealing its saved count', async () => {
+      const id = await create(owner);
+      const saver = await createUser(t);
+      const fan = await createUser(t);
+      for (const who of [saver, fan]) await t.http.post('/api/listing/save').set(auth(who.token)).send({ listingId: id }).expect(200);
+      await hide(id);
+      const res = await t.http.put('/api/listing/unsave').set(auth(saver.token)).send({ listingId: id }).expect(200);
+      expect(res.body).toEqual({ saved: false, savedCount: 0 });
+      expect(await savedCountOf(id)).toBe(1);
+      expect(await items(saver)).toEqual([]);
+      // the owner still reads the true count
+      const ownerView = await t.http.put('/api/listing/unsave').set(auth(owner.token)).send({ listingId: id }).expect(200);
+      expect(ownerView.body).toEqual({ saved: false, savedCount: 1 });
+    });
+
+    it('keeps saved counts exact when a member who saved listings is deleted, and deletes a saved listing with its owner', async () => {
+      const id = await create(owner);
+      const leaving = await createUser(t);
+      const staying = await createUser(t);
+      for (const who of [leaving, staying]) await t.http.post('/api/listing/save').set(auth(who.token)).send({ listingId: id }).expect(200);
+      expect(await savedCountOf(id)).toBe(2);
+      const admin = await createUser(t, { role: 'super_admin' });
+      await t.http.delete(`/api/user/remove/${leaving.user._id}`).set(auth(admin.token)).expect(200);
+      expect(await savedCountOf(id)).toBe(1);
+      // a member whose listing others saved: the listing, its saved rows and its count go together
+      const seller = await createUser(t, { type: 'broker' });
+      const theirs = await create(seller);
+      await t.http.post('/api/listing/save').set(auth(staying.token)).send({ listingId: theirs }).expect(200);
+      await t.http.delete(`/api/user/remove/${seller.user._id}`).set(auth(admin.token)).expect(200);
+      expect(await t.db.select().from(listings).where(eq(listings.id, theirs))).toEqual([]);
+      expect((await items(staying)).map((i) => i.listing?._id)).toEqual([id]);
+    });
   });
 });

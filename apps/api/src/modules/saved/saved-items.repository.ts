@@ -1,59 +1,61 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { listings, savedItems, users, type SavedItemRow } from '@app/db';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { savedItems, type SavedItemRow } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
-import type { ListingWithOwner } from '../listings/listing.mapper';
 import type { SavedItemType } from './dto/saved-item.dto';
 
+/**
+ * The saved_items table (this module's only table). A listing's saved count lives on the listing and
+ * follows these rows by triggers (migration 0011), in the same transaction.
+ */
 @Injectable()
 export class SavedItemsRepository {
   constructor(@InjectDb() private readonly db: Database) {}
 
-  /**
-   * Saves a listing for a user once, keeping the listing's saved count in step, in one transaction.
-   * Answers whether it was newly saved and the listing's saved count.
-   */
+  /** Saves a listing for a user once. Answers the saved row (null when it was already saved) and how many members saved the listing. */
   async saveListing(userId: string, listingId: string): Promise<{ item: SavedItemRow | null; savedCount: number }> {
     return this.db.transaction(async (tx) => {
-      const [item] = await tx
-        .insert(savedItems)
-        .values({ userId, type: 'listing', listingId })
-        .onConflictDoNothing()
-        .returning();
-      const [row] = item
-        ? await tx
-            .update(listings)
-            .set({ savedCount: sql`${listings.savedCount} + 1` })
-            .where(eq(listings.id, listingId))
-            .returning({ savedCount: listings.savedCount })
-        : await tx.select({ savedCount: listings.savedCount }).from(listings).where(eq(listings.id, listingId));
-      return { item: item ?? null, savedCount: row?.savedCount ?? 0 };
+      const [item] = await tx.insert(savedItems).values({ userId, type: 'listing', listingId }).onConflictDoNothing().returning();
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(savedItems)
+        .where(and(eq(savedItems.listingId, listingId), eq(savedItems.type, 'listing')));
+      return { item: item ?? null, savedCount: n };
     });
   }
 
-  /** Removes a saved listing (by saved-item id or listing id) and lowers the count, never below zero. */
-  async unsaveListing(userId: string, idOrListingId: string): Promise<{ removed: boolean; savedCount: number; listingId: string | null }> {
-    return this.db.transaction(async (tx) => {
-      const [removed] = await tx
-        .delete(savedItems)
-        .where(
-          and(
-            eq(savedItems.userId, userId),
-            eq(savedItems.type, 'listing'),
-            or(eq(savedItems.id, idOrListingId), eq(savedItems.listingId, idOrListingId)),
-          ),
-        )
-        .returning({ listingId: savedItems.listingId });
-      const listingId = removed?.listingId ?? idOrListingId;
-      const [row] = removed
-        ? await tx
-            .update(listings)
-            .set({ savedCount: sql`greatest(${listings.savedCount} - 1, 0)` })
-            .where(eq(listings.id, listingId))
-            .returning({ savedCount: listings.savedCount })
-        : await tx.select({ savedCount: listings.savedCount }).from(listings).where(eq(listings.id, listingId));
-      return { removed: !!removed, savedCount: row?.savedCount ?? 0, listingId: removed?.listingId ?? null };
-    });
+  /** Removes a saved listing (by saved-item id or listing id). Answers the listing it was, or null. */
+  async unsaveListing(userId: string, idOrListingId: string): Promise<{ listingId: string } | null> {
+    const [removed] = await this.db
+      .delete(savedItems)
+      .where(
+        and(
+          eq(savedItems.userId, userId),
+          eq(savedItems.type, 'listing'),
+          or(eq(savedItems.id, idOrListingId), eq(savedItems.listingId, idOrListingId)),
+        ),
+      )
+      .returning({ listingId: savedItems.listingId });
+    return removed?.listingId ? { listingId: removed.listingId } : null;
+  }
+
+  /** How many members saved the listing (the same number as the listing's saved count). */
+  async savedCount(listingId: string): Promise<number> {
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(savedItems)
+      .where(and(eq(savedItems.listingId, listingId), eq(savedItems.type, 'listing')));
+    return n;
+  }
+
+  /** Which of these listings the user saved (one index lookup). */
+  async savedListingIds(userId: string, listingIds: string[]): Promise<Set<string>> {
+    if (listingIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ listingId: savedItems.listingId })
+      .from(savedItems)
+      .where(and(eq(savedItems.userId, userId), eq(savedItems.type, 'listing'), inArray(savedItems.listingId, listingIds)));
+    return new Set(rows.map((r) => r.listingId!));
   }
 
   async insert(values: typeof savedItems.$inferInsert): Promise<SavedItemRow> {
@@ -69,17 +71,11 @@ export class SavedItemsRepository {
     return rows.length > 0;
   }
 
-  /** The user's saved items, newest first, each with its listing (and the listing's owner) when it has one. */
-  async list(userId: string, type?: SavedItemType, listingId?: string) {
-    const rows = await this.db
-      .select({
-        item: savedItems,
-        listing: listings,
-        owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
-      })
+  /** The user's saved items, newest first (at most 500). */
+  async list(userId: string, type?: SavedItemType, listingId?: string): Promise<SavedItemRow[]> {
+    return this.db
+      .select()
       .from(savedItems)
-      .leftJoin(listings, eq(listings.id, savedItems.listingId))
-      .leftJoin(users, eq(users.id, listings.ownerId))
       .where(
         and(
           eq(savedItems.userId, userId),
@@ -89,9 +85,5 @@ export class SavedItemsRepository {
       )
       .orderBy(desc(savedItems.createdAt))
       .limit(500);
-    return rows.map((r) => ({
-      item: r.item,
-      listing: r.listing && r.owner ? ({ listing: r.listing, owner: r.owner, isSaved: r.item.type === 'listing' } as ListingWithOwner) : null,
-    }));
   }
 }

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { FileStorage } from '../../common/storage/storage.service';
-import { sniffImageFormat } from '../../common/upload/image-sniffer';
+import { decodeUpload, sniffImageFormat, STRICT_DECODE } from '../../common/upload/image-sniffer';
 import type { UserDto } from './dto/user-output.dto';
 import { UsersService } from './users.service';
 
@@ -20,14 +20,13 @@ export class AvatarService {
   async upload(userId: string, files: Express.Multer.File[] | undefined): Promise<UserDto> {
     const file = files?.[0];
     if (!file) throw new BadRequestException("Send the picture as multipart field 'image'");
-    if (!(await sniffImageFormat(file.buffer))) {
+    if (!(await sniffImageFormat(file.path))) {
       throw new BadRequestException('The file is not an image; upload a JPEG, PNG, WebP, GIF or AVIF picture');
     }
-    const webp = await sharp(file.buffer)
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const webp = await decodeUpload(
+      () => sharp(file.path, STRICT_DECODE).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+      'The picture could not be read (the file is damaged or incomplete); upload a JPEG, PNG, WebP, GIF or AVIF picture that opens correctly',
+    );
     const key = `avatars/${userId}/${randomBytes(8).toString('hex')}.webp`;
     await this.storage.put('public', key, webp);
     const { user, previous } = await this.users.setAvatar(userId, this.storage.publicUrl(key));

@@ -1,12 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, Req, UploadedFiles } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { UPLOAD_LIMITS } from '@app/domain';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
 import { MessageResponseDto } from '../../common/http/common.dto';
 import { ListQueryDto } from '../../common/query/list-query.dto';
-import { FilesUpload } from '../../common/upload/upload.interceptor';
+import { UploadRoute } from '../../common/upload/upload.interceptor';
 import { AvatarService } from './avatar.service';
 import {
   CreateAdminDto,
@@ -36,6 +45,9 @@ export class UsersController {
   @Public()
   @Post('user/create')
   @ApiCreatedResponse({ type: AuthResponseDto })
+  @ApiConflictResponse({ description: 'An account with this e-mail already exists' })
+  @ApiTooManyRequestsResponse({ description: 'Too many sign-ups from this address (see Retry-After)' })
+  @ApiServiceUnavailableResponse({ description: 'The server is busy hashing passwords; try again in a moment (Retry-After)' })
   createUser(@Body() dto: CreateUserDto, @Req() req: Request): Promise<AuthResponseDto> {
     return this.users.signUp(dto, meta(req));
   }
@@ -44,7 +56,10 @@ export class UsersController {
   @Post('user/login')
   @HttpCode(200)
   @ApiOkResponse({ type: AuthResponseDto })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed tries from this address or for this account' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many failed tries for this account from this address, from this address, or for this account (a growing delay); see Retry-After',
+  })
+  @ApiServiceUnavailableResponse({ description: 'The server is busy hashing passwords; try again in a moment (Retry-After)' })
   loginUser(@Body() dto: LoginDto, @Req() req: Request): Promise<AuthResponseDto> {
     return this.users.login(dto, meta(req));
   }
@@ -132,8 +147,10 @@ export class UsersController {
   @Post('user/reset-password')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponseDto })
-  resetPassword(@Body() dto: ResetPasswordDto): Promise<{ message: string }> {
-    return this.users.resetPassword(dto.token, dto.newPassword);
+  @ApiTooManyRequestsResponse({ description: 'Too many password reset tries from this address (see Retry-After)' })
+  @ApiServiceUnavailableResponse({ description: 'The server is busy hashing passwords; try again in a moment (Retry-After)' })
+  resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    return this.users.resetPassword(dto.token, dto.newPassword, meta(req));
   }
 
   @Public()
@@ -154,7 +171,7 @@ export class UsersController {
 
   @Post('user/upload/avatar')
   @HttpCode(200)
-  @UseInterceptors(FilesUpload({ field: 'image', maxFiles: 1, maxBytes: UPLOAD_LIMITS.avatarMaxBytes }))
+  @UploadRoute({ field: 'image', maxFiles: 1, maxBytes: UPLOAD_LIMITS.avatarMaxBytes })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } },

@@ -225,6 +225,35 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
     });
   });
 
+  describe('admin roles are protected', () => {
+    it('lets only a super admin change the role or status of an admin, or remove one', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      const otherAdmin = await createUser(t, { role: 'admin' });
+      const superAdmin = await createUser(t, { role: 'super_admin' });
+      for (const body of [{ role: 'user' }, { role: 'viewer' }, { status: 'suspended' }]) {
+        const res = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: otherAdmin.user._id, ...body }).expect(403);
+        expect(res.body.message).toBe('Only a super admin can change the role or status of an admin');
+      }
+      for (const body of [{ firstName: 'Renamed' }, { isVerified: false }, { credits: { remaining: 0 } }]) {
+        const res = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: otherAdmin.user._id, ...body }).expect(403);
+        expect(res.body.message).toBe("Only a super admin can change an admin's account");
+      }
+      const removal = await t.http.delete(`/api/user/remove/${otherAdmin.user._id}`).set(auth(admin.token)).expect(403);
+      expect(removal.body.message).toBe('Only a super admin can remove an admin');
+      const demoteSuper = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: superAdmin.user._id, role: 'user' }).expect(403);
+      expect(demoteSuper.body.message).toMatch(/Only a super admin/);
+      await t.http.delete(`/api/user/remove/${superAdmin.user._id}`).set(auth(admin.token)).expect(403);
+      const [row] = await t.db.select().from(users).where(eq(users.id, otherAdmin.user._id));
+      expect(row).toMatchObject({ role: 'admin', status: 'active', firstName: 'Test' });
+      // a plain member is still the admin's to manage
+      const member = await createUser(t);
+      await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: member.user._id, status: 'suspended' }).expect(200);
+      // the super admin may
+      await t.http.put('/api/user/update').set(auth(superAdmin.token)).send({ _id: otherAdmin.user._id, role: 'user' }).expect(200);
+      await t.http.delete(`/api/user/remove/${admin.user._id}`).set(auth(superAdmin.token)).expect(200);
+    });
+  });
+
   describe('search and the list query whitelist', () => {
     it('searches by text and by whitelisted filters, with select and sort', async () => {
       const admin = await createUser(t, { role: 'admin' });
@@ -266,5 +295,34 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
       expect(excluded.body.users[0].email).toBeUndefined();
       expect(excluded.body.users[0].firstName).toBeDefined();
     });
+  });
+});
+
+describe('the last active super admin stays (race-safe)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const activeSuperAdmins = async () =>
+    (await t.db.select().from(users).where(eq(users.role, 'super_admin'))).filter((u) => u.status === 'active').length;
+
+  it.each([
+    ['demote', (token: string, id: string) => t.http.put('/api/user/update').set(auth(token)).send({ _id: id, role: 'admin' })],
+    ['suspend', (token: string, id: string) => t.http.put('/api/user/update').set(auth(token)).send({ _id: id, status: 'suspended' })],
+    ['remove', (token: string, id: string) => t.http.delete(`/api/user/remove/${id}`).set(auth(token))],
+  ])('lets only one of two super admins who %s each other at once succeed; the other is refused', async (_name, act) => {
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.role, 'super_admin'));
+    const a = await createUser(t, { role: 'super_admin' });
+    const b = await createUser(t, { role: 'super_admin' });
+    const [ab, ba] = await Promise.all([act(a.token, b.user._id), act(b.token, a.user._id)]);
+    const statuses = [ab.status, ba.status];
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    const refused = ab.status === 200 ? ba : ab;
+    // refused by the last-super-admin rule, or because the loser was demoted, suspended or removed first
+    expect([401, 403, 409]).toContain(refused.status);
+    if (refused.status === 409) expect(refused.body.message).toBe('At least one active super admin must remain');
+    expect(await activeSuperAdmins()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { users, userTokens, type NewUserRow, type UserRow } from '@app/db';
+import { userIdentities, users, userTokens, type NewUserRow, type UserIdentityRow, type UserRow } from '@app/db';
+import type { SocialProvider } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
 
@@ -31,8 +32,26 @@ export interface UserFilters {
 
 export type TokenPurpose = 'reset_password' | 'verify_email';
 
+export interface NewIdentity {
+  userId: string;
+  provider: SocialProvider;
+  providerId: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A member as other modules see them (messaging participants). */
+export interface UserProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  type: UserRow['type'];
+  status: UserRow['status'];
 }
 
 @Injectable()
@@ -49,6 +68,15 @@ export class UsersRepository {
     return row ?? null;
   }
 
+  /** What other modules show of members (names, avatar, type, status), by id, in one query. */
+  async profilesByIds(ids: string[]): Promise<UserProfile[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, type: users.type, status: users.status })
+      .from(users)
+      .where(inArray(users.id, ids));
+  }
+
   async findByEmail(email: string): Promise<UserRow | null> {
     const [row] = await this.db
       .select()
@@ -58,13 +86,60 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  async findByProvider(provider: 'google' | 'facebook', providerId: string): Promise<UserRow | null> {
+  /** The member a provider identity belongs to. */
+  async findByIdentity(provider: SocialProvider, providerId: string): Promise<UserRow | null> {
     const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.provider, provider), eq(users.providerId, providerId)))
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.providerId, providerId)))
       .limit(1);
+    return row?.user ?? null;
+  }
+
+  /** The member's row, locked until the end of the transaction (use inside `transaction`). */
+  async findByIdForUpdate(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
     return row ?? null;
+  }
+
+  listIdentities(userId: string): Promise<UserIdentityRow[]> {
+    return this.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, userId))
+      .orderBy(asc(userIdentities.createdAt), asc(userIdentities.provider));
+  }
+
+  /** Throws a unique violation when the identity belongs to someone or the member has one of that provider. */
+  async insertIdentity(values: NewIdentity): Promise<void> {
+    await this.db.insert(userIdentities).values(values);
+  }
+
+  /** A new member and their first provider identity, together or not at all. */
+  insertWithIdentity(user: NewUserRow, identity: Omit<NewIdentity, 'userId'>): Promise<UserRow> {
+    return this.transaction(async (repo) => {
+      const row = await repo.insert(user);
+      await repo.insertIdentity({ ...identity, userId: row.id });
+      return row;
+    });
+  }
+
+  async deleteIdentity(userId: string, provider: SocialProvider): Promise<boolean> {
+    const rows = await this.db
+      .delete(userIdentities)
+      .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, provider)))
+      .returning({ id: userIdentities.id });
+    return rows.length > 0;
+  }
+
+  /** Removes the provider identities whose e-mail the provider never vouched for; answers how many. */
+  async deleteUnvouchedIdentities(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(userIdentities)
+      .where(and(eq(userIdentities.userId, userId), eq(userIdentities.emailVerified, false)))
+      .returning({ id: userIdentities.id });
+    return rows.length;
   }
 
   async update(id: string, patch: Partial<NewUserRow>): Promise<UserRow | null> {
@@ -139,6 +214,37 @@ export class UsersRepository {
       )
       .returning({ userId: userTokens.userId });
     return row?.userId ?? null;
+  }
+
+  /** Whether a live (unused, unexpired) token exists, without using it up. */
+  async hasLiveToken(purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Locks the rows of the active super admins until the transaction ends and answers their ids, so
+   * two concurrent demotions or removals cannot both see "another super admin remains".
+   */
+  async lockActiveSuperAdmins(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'super_admin'), eq(users.status, 'active')))
+      .orderBy(asc(users.id))
+      .for('update');
+    return rows.map((r) => r.id);
   }
 
   /** Retires the user's earlier unused tokens of a purpose, so only the newest link works. */

@@ -7,7 +7,6 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination } from '@app/domain';
 import type { NewUserRow, UserRow } from '@app/db';
@@ -15,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { MailQueue } from '../../common/mail/mail.queue';
 import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.service';
+import { PasswordHasher } from '../../common/security/password-hasher';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { AuthTokensService } from '../auth/auth-tokens.service';
 import type {
@@ -29,8 +29,9 @@ import type {
 import type { AuthResponseDto, UserDto, UserListDto, UserViewDto } from './dto/user-output.dto';
 import { toPublicUserDto, toUserDto, USER_FIELDS } from './user.mapper';
 import { isUniqueViolation } from '../../common/db/pg-errors';
-import { USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserSortKey } from './users.repository';
+import { USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserProfile, type UserSortKey } from './users.repository';
 import { passwordResetEmail, verificationEmail } from './user-emails';
+import { AccountRequestQueue, type AccountRequestJob } from './account-request.queue';
 
 export const USER_QUERY_SPEC: ResourceQuerySpec<UserSortKey> = {
   resource: 'user',
@@ -40,9 +41,11 @@ export const USER_QUERY_SPEC: ResourceQuerySpec<UserSortKey> = {
   defaultSort: '-createdAt',
 };
 
-const HASH_OPTIONS = { type: argon2.argon2id } as const;
 const TOKEN_TTL_MS: Record<TokenPurpose, number> = { reset_password: 3600_000, verify_email: 24 * 3600_000 };
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const EMAIL_TAKEN = 'An account with this e-mail already exists';
+const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired; ask for a new one';
+const LAST_SUPER_ADMIN = 'At least one active super admin must remain';
 const RESET_REQUEST_ANSWER = 'If an account exists for that e-mail, we have sent a link to reset its password';
 const VERIFY_REQUEST_ANSWER = 'If an unverified account exists for that e-mail, we have sent a new confirmation link';
 
@@ -55,18 +58,18 @@ export interface RequestMeta {
 
 @Injectable()
 export class UsersService {
-  /** Verified against when the e-mail is unknown, so both failures take the same time. */
-  private readonly dummyHash = argon2.hash(randomBytes(16).toString('hex'), HASH_OPTIONS);
-
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: AuthTokensService,
     private readonly throttle: AuthThrottleService,
     private readonly mail: MailQueue,
+    private readonly hasher: PasswordHasher,
+    private readonly accountRequests: AccountRequestQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async signUp(dto: CreateUserDto, meta: RequestMeta): Promise<AuthResponseDto> {
+    await this.throttle.consumeSignUp(meta.ip);
     const user = await this.createAccount(dto, 'user');
     await this.sendToken(user, 'verify_email');
     const token = await this.tokens.issue(user.id, meta);
@@ -80,9 +83,11 @@ export class UsersService {
   }
 
   private async createAccount(dto: CreateUserDto, role: UserRow['role']): Promise<UserRow> {
+    // the cheap check first: an existing e-mail costs no hashing (the unique index still decides races)
+    if (await this.users.findByEmail(dto.email)) throw new ConflictException(EMAIL_TAKEN);
     const values: NewUserRow = {
       email: dto.email,
-      passwordHash: await argon2.hash(dto.password, HASH_OPTIONS),
+      passwordHash: await this.hasher.hash(dto.password),
       firstName: dto.firstName,
       middleName: dto.middleName ?? null,
       lastName: dto.lastName,
@@ -94,57 +99,35 @@ export class UsersService {
     try {
       return await this.users.insert(values);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictException('An account with this e-mail already exists');
+      if (isUniqueViolation(err)) throw new ConflictException(EMAIL_TAKEN);
       throw err;
     }
   }
 
   async login(dto: LoginDto, meta: RequestMeta): Promise<AuthResponseDto> {
-    await this.throttle.assertAllowed(meta.ip, dto.email);
-    const user = await this.users.findByEmail(dto.email);
-    const ok = user?.passwordHash
-      ? await argon2.verify(user.passwordHash, dto.password)
-      : (await argon2.verify(await this.dummyHash, dto.password), false);
+    // counted before the password is checked (atomically in Redis); a right password gives it back
+    const attempt = await this.throttle.beginLogin(meta.ip, dto.email);
+    let user: UserRow | null;
+    let ok: boolean;
+    try {
+      user = await this.users.findByEmail(dto.email);
+      ok = user?.passwordHash ? await this.hasher.verify(user.passwordHash, dto.password) : await this.hasher.verifyNothing(dto.password);
+    } catch (err) {
+      // not checked (server busy, database down): the try does not count as a failure
+      await this.throttle.loginAborted(attempt);
+      throw err;
+    }
     if (!user || !ok) {
-      await this.throttle.recordFailure(meta.ip, dto.email);
+      await this.throttle.loginFailed(attempt);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
+    await this.throttle.loginSucceeded(attempt);
     if (user.status !== 'active') {
       throw new ForbiddenException('This account is suspended. Contact support to restore it.');
     }
-    await this.throttle.recordSuccess(dto.email);
     const token = await this.tokens.issue(user.id, meta);
     const updated = (await this.users.update(user.id, { lastActive: new Date() })) ?? user;
     return { token, user: toUserDto(updated) };
-  }
-
-  /** Finds or creates the member behind a social profile and opens a session. */
-  async socialSignIn(
-    profile: { provider: 'google' | 'facebook'; providerId: string; email?: string; firstName?: string; lastName?: string; avatar?: string },
-    meta: RequestMeta,
-  ): Promise<AuthResponseDto> {
-    let user = await this.users.findByProvider(profile.provider, profile.providerId);
-    if (!user && profile.email) {
-      const byEmail = await this.users.findByEmail(profile.email);
-      // Link only when the provider vouches for the same e-mail the account was verified with.
-      if (byEmail && byEmail.isVerified) user = byEmail;
-      else if (byEmail) throw new ConflictException('An account with this e-mail exists; log in with your password first');
-    }
-    if (!user) {
-      if (!profile.email) throw new BadRequestException(`Your ${profile.provider} account did not share an e-mail address`);
-      user = await this.users.insert({
-        email: profile.email.toLowerCase(),
-        firstName: profile.firstName || profile.email.split('@')[0],
-        lastName: profile.lastName || '',
-        avatar: profile.avatar ?? null,
-        provider: profile.provider,
-        providerId: profile.providerId,
-        isVerified: true,
-      });
-    }
-    if (user.status !== 'active') throw new ForbiddenException('This account is suspended. Contact support to restore it.');
-    const token = await this.tokens.issue(user.id, meta);
-    return { token, user: toUserDto(user) };
   }
 
   async logout(caller: AuthUser): Promise<{ message: string }> {
@@ -193,6 +176,12 @@ export class UsersService {
     if (!self && target.role === 'super_admin' && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can change a super admin');
     }
+    if (!self && ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
+      const changesStanding = dto.role !== undefined || dto.status !== undefined;
+      throw new ForbiddenException(
+        changesStanding ? 'Only a super admin can change the role or status of an admin' : "Only a super admin can change an admin's account",
+      );
+    }
     if (dto.role && ['admin', 'super_admin'].includes(dto.role) && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can grant the admin roles');
     }
@@ -208,9 +197,16 @@ export class UsersService {
     if (dto.isVerified !== undefined) patch.isVerified = dto.isVerified;
     if (dto.credits !== undefined) patch.creditsRemaining = dto.credits.remaining;
     if (Object.keys(patch).length === 0) return toUserDto(target);
+    const losesSuperAdmin =
+      target.role === 'super_admin' && ((dto.role !== undefined && dto.role !== 'super_admin') || dto.status === 'suspended');
     let updated: UserRow | null;
     try {
-      updated = await this.users.update(targetId, patch);
+      updated = losesSuperAdmin
+        ? await this.users.transaction(async (repo) => {
+            await this.assertAnotherSuperAdmin(repo, targetId);
+            return repo.update(targetId, patch);
+          })
+        : await this.users.update(targetId, patch);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictException('That username is taken');
       throw err;
@@ -219,15 +215,30 @@ export class UsersService {
     return toUserDto(updated ?? target);
   }
 
+  /** Members' names, avatars, types and statuses by id, in one query (for other modules: users is this module's table). */
+  profilesByIds(ids: string[]): Promise<UserProfile[]> {
+    return this.users.profilesByIds([...new Set(ids)]);
+  }
+
   async remove(caller: AuthUser, id: string): Promise<{ message: string }> {
     if (id === caller.id) throw new BadRequestException('You cannot remove your own account here');
     const target = await this.mustFind(id);
     if (target.role === 'super_admin' && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can remove a super admin');
     }
-    // end the member's sessions first: their open sockets close on every API process
+    if (ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
+      throw new ForbiddenException('Only a super admin can remove an admin');
+    }
+    if (target.role === 'super_admin') {
+      await this.users.transaction(async (repo) => {
+        await this.assertAnotherSuperAdmin(repo, id);
+        await repo.remove(id);
+      });
+    } else {
+      await this.users.remove(id);
+    }
+    // the sessions went with the row (cascade); this also closes the member's open sockets on every API process
     await this.tokens.revokeAllForUser(id);
-    await this.users.remove(id);
     return { message: 'User removed' };
   }
 
@@ -246,37 +257,58 @@ export class UsersService {
     if (!user.passwordHash) {
       throw new BadRequestException('This account has no password yet; use "Forgot password" to set one');
     }
-    if (!(await argon2.verify(user.passwordHash, dto.currentPassword))) {
+    if (!(await this.hasher.verify(user.passwordHash, dto.currentPassword))) {
       throw new BadRequestException('Current password is incorrect');
     }
-    await this.users.update(user.id, { passwordHash: await argon2.hash(dto.newPassword, HASH_OPTIONS) });
+    await this.users.update(user.id, { passwordHash: await this.hasher.hash(dto.newPassword) });
     await this.tokens.revokeAllForUser(user.id, caller.sessionId);
     return { message: 'Password updated; other sessions were logged out' };
   }
 
   async requestPasswordReset(email: string, meta: RequestMeta): Promise<{ message: string }> {
     await this.throttle.consumeEmailRequest('reset_password', email, meta.ip);
-    const user = await this.users.findByEmail(email);
-    if (user && user.status === 'active') await this.sendToken(user, 'reset_password');
+    // the same work for every address: the worker looks the account up (handleAccountRequest)
+    await this.accountRequests.enqueue({ purpose: 'reset_password', email });
     return { message: RESET_REQUEST_ANSWER };
   }
 
-  async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
-    const passwordHash = await argon2.hash(newPassword, HASH_OPTIONS);
+  /** Worker side of a reset or confirmation request: mails a link when the account qualifies. */
+  async handleAccountRequest(job: AccountRequestJob): Promise<boolean> {
+    const user = await this.users.findByEmail(job.email);
+    const qualifies =
+      !!user && user.status === 'active' && (job.purpose === 'reset_password' || !user.isVerified);
+    if (!user || !qualifies) return false;
+    await this.sendToken(user, job.purpose);
+    return true;
+  }
+
+  async resetPassword(token: string, newPassword: string, meta: RequestMeta): Promise<{ message: string }> {
+    await this.throttle.consumePasswordReset(meta.ip);
+    const tokenHash = sha256(token);
+    // the cheap check first: a bogus or used token costs no hashing
+    if (!(await this.users.hasLiveToken('reset_password', tokenHash))) throw new BadRequestException(INVALID_RESET_TOKEN);
+    // hashed before the token is used, so a refused hash (server busy) does not burn the link
+    const passwordHash = await this.hasher.hash(newPassword);
     const userId = await this.users.transaction(async (repo) => {
-      const id = await repo.consumeToken('reset_password', sha256(token));
-      if (id) await repo.update(id, { passwordHash });
+      // conditional update: of two concurrent requests with one token, only one gets the user id
+      const id = await repo.consumeToken('reset_password', tokenHash);
+      if (!id) return null;
+      const before = await repo.findById(id);
+      await repo.update(id, { passwordHash, isVerified: true });
+      // The link reached the address, which proves it. An account that had never confirmed it may have
+      // been opened by someone else through a provider that did not vouch for the e-mail: such
+      // identities stop signing in (the owner can connect their own in Settings).
+      if (before && !before.isVerified) await repo.deleteUnvouchedIdentities(id);
       return id;
     });
-    if (!userId) throw new BadRequestException('This reset link is invalid or has expired; ask for a new one');
+    if (!userId) throw new BadRequestException(INVALID_RESET_TOKEN);
     await this.tokens.revokeAllForUser(userId);
     return { message: 'Password changed; log in with the new password' };
   }
 
   async requestEmailVerification(email: string, meta: RequestMeta): Promise<{ message: string }> {
     await this.throttle.consumeEmailRequest('verify_email', email, meta.ip);
-    const user = await this.users.findByEmail(email);
-    if (user && !user.isVerified && user.status === 'active') await this.sendToken(user, 'verify_email');
+    await this.accountRequests.enqueue({ purpose: 'verify_email', email });
     return { message: VERIFY_REQUEST_ANSWER };
   }
 
@@ -304,6 +336,12 @@ export class UsersService {
         ? passwordResetEmail(user.email, name, link('reset-password'))
         : verificationEmail(user.email, name, link('verify-email')),
     );
+  }
+
+  /** Inside a transaction: 409 unless an active super admin other than `targetId` remains (rows locked). */
+  private async assertAnotherSuperAdmin(repo: UsersRepository, targetId: string): Promise<void> {
+    const ids = await repo.lockActiveSuperAdmins();
+    if (!ids.some((id) => id !== targetId)) throw new ConflictException(LAST_SUPER_ADMIN);
   }
 
   private async mustFind(id: string): Promise<UserRow> {

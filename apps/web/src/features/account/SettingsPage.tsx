@@ -9,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
 import { AvatarUploader } from './components/AvatarUploader';
+import { ConnectedAccounts } from './components/ConnectedAccounts';
 import { PasswordForm } from './components/PasswordForm';
 import { PreferencesPanel } from './components/PreferencesPanel';
 import { ProfileForm } from './components/ProfileForm';
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'account', label: 'Account' },
   { id: 'preferences', label: 'Preferences' },
   { id: 'password', label: 'Password' },
+  { id: 'connections', label: 'Connected accounts' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -69,6 +71,9 @@ export function SettingsPage() {
         </TabPanel>
         <TabPanel id="password" active={tab === 'password'}>
           <PasswordForm user={user} />
+        </TabPanel>
+        <TabPanel id="connections" active={tab === 'connections'}>
+          <ConnectedAccounts />
         </TabPanel>
       </Paper>
     </Container>

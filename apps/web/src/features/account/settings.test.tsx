@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '@/lib/navigation';
 import { makeUser } from '@/test/fixtures';
 import { apiError, server } from '@/test/msw-server';
 import { readStoredSession, renderApp, serveSession, storeSession } from '@/test/render';
@@ -171,6 +172,14 @@ describe('settings: password tab', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('tells a member whose account has no password how to set one', async () => {
+    signedIn();
+    server.use(http.get('*/api/auth/identities', () => HttpResponse.json({ hasPassword: false, identities: [] })));
+    renderApp('/settings?tab=password');
+    expect(await screen.findByText(/Your account has no password yet/)).toBeInTheDocument();
+    expect(screen.getByText(/use “Forgot password” on the login page/)).toBeInTheDocument();
+  });
+
   it("shows the server's message when the current password is wrong", async () => {
     signedIn();
     server.use(http.post('*/api/user/update/password', () => apiError(400, 'Current password is incorrect')));
@@ -180,5 +189,98 @@ describe('settings: password tab', () => {
     await ui.type(screen.getByLabelText('Confirm new password'), 'new-password');
     await ui.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+  });
+});
+
+describe('settings: connected accounts tab', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function serveIdentities(initial: { hasPassword: boolean; identities: { provider: string; email: string | null }[] }) {
+    const state = {
+      hasPassword: initial.hasPassword,
+      identities: initial.identities.map((i) => ({ ...i, connectedAt: '2025-03-01T08:00:00.000Z' })),
+    };
+    server.use(
+      http.get('*/api/auth/providers', () => HttpResponse.json({ providers: ['google', 'facebook'] })),
+      http.get('*/api/auth/identities', () => HttpResponse.json(state)),
+    );
+    return state;
+  }
+
+  it('lists the connected providers with their e-mail and offers to connect the others', async () => {
+    signedIn();
+    serveIdentities({ hasPassword: true, identities: [{ provider: 'google', email: 'ana.g@gmail.com' }] });
+    const { user: ui } = renderApp('/settings');
+    await ui.click(await screen.findByRole('tab', { name: 'Connected accounts' }));
+    const google = await screen.findByTestId('identity-google');
+    expect(within(google).getByText('Connected as ana.g@gmail.com')).toBeInTheDocument();
+    expect(within(google).getByRole('button', { name: 'Disconnect Google' })).toBeInTheDocument();
+    const facebook = screen.getByTestId('identity-facebook');
+    expect(within(facebook).getByText('Not connected')).toBeInTheDocument();
+    expect(within(facebook).getByRole('button', { name: 'Connect Facebook' })).toBeInTheDocument();
+  });
+
+  it('connects with POST /api/auth/{provider}/connect and goes to the URL it answers', async () => {
+    signedIn();
+    serveIdentities({ hasPassword: true, identities: [] });
+    const calls: string[] = [];
+    server.use(
+      http.post('*/api/auth/facebook/connect', ({ request }) => {
+        calls.push(request.headers.get('authorization') ?? '');
+        return HttpResponse.json({ url: 'https://www.facebook.com/dialog/oauth?state=connect.abc' });
+      }),
+    );
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const { user: ui } = renderApp('/settings?tab=connections');
+    await ui.click(await screen.findByRole('button', { name: 'Connect Facebook' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.facebook.com/dialog/oauth?state=connect.abc'));
+    expect(calls).toEqual(['Bearer tok']);
+  });
+
+  it('shows the result the connect flow came back with', async () => {
+    signedIn();
+    serveIdentities({ hasPassword: true, identities: [{ provider: 'google', email: 'ana.g@gmail.com' }] });
+    renderApp('/settings?tab=connections&connected=google');
+    expect(await screen.findByText('Google is now connected: you can log in with it.')).toBeInTheDocument();
+  });
+
+  it('shows why a connect was refused', async () => {
+    signedIn();
+    serveIdentities({ hasPassword: true, identities: [] });
+    renderApp(
+      `/settings?tab=connections&error=${encodeURIComponent('This Google account is already connected to another Tahanan account')}`,
+    );
+    expect(await screen.findByText('This Google account is already connected to another Tahanan account')).toBeInTheDocument();
+  });
+
+  it('shows why a disconnect is refused and keeps the provider', async () => {
+    signedIn({ provider: 'google' });
+    serveIdentities({ hasPassword: false, identities: [{ provider: 'google', email: 'ana@example.ph' }] });
+    const message =
+      'Google is your only way to log in: set a password ("Forgot password" on the login page) or connect another provider first';
+    server.use(http.delete('*/api/auth/identities/google', () => apiError(409, message, 'Conflict')));
+    const { user: ui } = renderApp('/settings?tab=connections');
+    expect(await screen.findByText(/You have no password yet/)).toBeInTheDocument();
+    await ui.click(await screen.findByRole('button', { name: 'Disconnect Google' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(within(screen.getByTestId('identity-google')).getByText('Connected as ana@example.ph')).toBeInTheDocument();
+  });
+
+  it('disconnects with DELETE /api/auth/identities/{provider} and shows the provider as not connected', async () => {
+    signedIn();
+    const state = serveIdentities({ hasPassword: true, identities: [{ provider: 'google', email: 'ana.g@gmail.com' }] });
+    const deleted: string[] = [];
+    server.use(
+      http.delete('*/api/auth/identities/:provider', ({ params }) => {
+        deleted.push(String(params.provider));
+        state.identities = [];
+        return HttpResponse.json({ message: 'Google disconnected' });
+      }),
+    );
+    const { user: ui } = renderApp('/settings?tab=connections');
+    await ui.click(await screen.findByRole('button', { name: 'Disconnect Google' }));
+    expect(await screen.findByText('Google disconnected')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('identity-google')).findByRole('button', { name: 'Connect Google' })).toBeInTheDocument();
+    expect(deleted).toEqual(['google']);
   });
 });

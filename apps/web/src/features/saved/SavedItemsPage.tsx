@@ -19,6 +19,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ListingCard } from '@/components/ui/ListingCard';
 import { useDeleteUserSavedItemMutation, useGetUserSavedItemsQuery } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
+import type { ListingDto } from '@/lib/api/generated';
 import { savedItemArgs, type SavedItem, type SavedItemType } from '@/lib/api/listings';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
@@ -28,6 +29,13 @@ const TABS: { type: SavedItemType; label: string }[] = [
   { type: 'search', label: 'Searches' },
   { type: 'pinned', label: 'Pinned' },
 ];
+
+/** The item's listing when the member may still see it (a hidden or draft listing comes as `{ _id, unavailable: true }`). */
+function visibleListing(item: SavedItem): ListingDto | null {
+  return item.listing && !('unavailable' in item.listing) ? item.listing : null;
+}
+
+const isUnavailable = (item: SavedItem) => !!item.listing && 'unavailable' in item.listing;
 
 /** The stored query string of a saved search, as a /listings link. */
 export function savedSearchHref(item: Pick<SavedItem, 'data'>): string {
@@ -73,7 +81,8 @@ export function SavedItemsPage() {
     }
   };
 
-  const itemTitle = (item: SavedItem) => item.name ?? item.listing?.name ?? 'Saved item';
+  const itemTitle = (item: SavedItem) =>
+    item.name ?? visibleListing(item)?.name ?? (isUnavailable(item) ? 'No longer available' : 'Saved item');
 
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
@@ -112,11 +121,12 @@ export function SavedItemsPage() {
               }
             />
           ) : (
-            items.map((item) =>
-              item.listing ? (
+            items.map((item) => {
+              const listing = visibleListing(item);
+              return listing ? (
                 <ListingCard
                   key={item._id}
-                  listing={item.listing}
+                  listing={listing}
                   actions={
                     <RemoveButton
                       label={`Remove ${itemTitle(item)}`}
@@ -131,6 +141,11 @@ export function SavedItemsPage() {
                     <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
                       {itemTitle(item)}
                     </Typography>
+                    {isUnavailable(item) && (
+                      <Typography variant="body2" color="text.secondary">
+                        {item.name ? 'No longer available: ' : ''}This listing was hidden by its owner or removed.
+                      </Typography>
+                    )}
                     <Typography variant="body2" color="text.secondary">
                       Saved {new Date(item.createdAt).toLocaleDateString('en-PH')}
                     </Typography>
@@ -150,8 +165,8 @@ export function SavedItemsPage() {
                     />
                   </CardActions>
                 </Card>
-              ),
-            )
+              );
+            })
           )}
         </Stack>
       </Stack>

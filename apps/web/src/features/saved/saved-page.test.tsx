@@ -74,6 +74,33 @@ describe('saved items', () => {
     expect(await screen.findByRole('article', { name: 'Sunny house in Loyola Heights' })).toBeInTheDocument();
   });
 
+  it('shows a saved listing its owner hid as "No longer available", with a remove button', async () => {
+    signIn();
+    const calls = { deletes: [] as unknown[] };
+    let items = [
+      { _id: 's_gone', type: 'listing', listing: { _id: 'l_hidden', unavailable: true }, name: null, data: {}, createdAt: '2025-02-01T00:00:00.000Z' },
+      { _id: 's_pin', type: 'pinned', listing: { _id: 'l_hidden', unavailable: true }, name: null, data: {}, createdAt: '2025-02-02T00:00:00.000Z' },
+    ];
+    server.use(
+      http.post('*/api/user/get/save/items', () => HttpResponse.json({ items })),
+      http.post('*/api/user/delete/save/items', async ({ request }) => {
+        const body = (await request.json()) as { itemId: string };
+        calls.deletes.push(body);
+        items = items.filter((i) => i._id !== body.itemId);
+        return HttpResponse.json({ message: 'Removed' });
+      }),
+    );
+    const { user: ui } = renderApp('/saved');
+    const card = await screen.findByRole('article', { name: 'No longer available' }, { timeout: 10000 });
+    expect(within(card).getByText(/hidden by its owner or removed/)).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).toBeNull();
+    await ui.click(within(card).getByRole('button', { name: 'Remove No longer available' }));
+    await waitFor(() => expect(calls.deletes).toEqual([{ userId: 'u_customer', type: 'listing', itemId: 's_gone' }]));
+    expect(await screen.findByText('No saved listings yet')).toBeInTheDocument();
+    await ui.click(screen.getByRole('tab', { name: 'Pinned (1)' }));
+    expect(await screen.findByRole('article', { name: 'No longer available' })).toBeInTheDocument();
+  });
+
   it('needs login', async () => {
     renderApp('/saved');
     expect(await screen.findByText('Please log in to access this page', {}, { timeout: 10000 })).toBeInTheDocument();

@@ -14,12 +14,50 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      exchangeSignInCode: build.mutation<
+        ExchangeSignInCodeApiResponse,
+        ExchangeSignInCodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/exchange`,
+          method: "POST",
+          body: queryArg.exchangeCodeDto,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      listIdentities: build.query<
+        ListIdentitiesApiResponse,
+        ListIdentitiesApiArg
+      >({
+        query: () => ({ url: `/api/auth/identities` }),
+        providesTags: ["auth"],
+      }),
+      disconnectIdentity: build.mutation<
+        DisconnectIdentityApiResponse,
+        DisconnectIdentityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/identities/${queryArg.provider}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["auth"],
+      }),
       listAuthProviders: build.query<
         ListAuthProvidersApiResponse,
         ListAuthProvidersApiArg
       >({
         query: () => ({ url: `/api/auth/providers` }),
         providesTags: ["auth"],
+      }),
+      connectProvider: build.mutation<
+        ConnectProviderApiResponse,
+        ConnectProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/${queryArg.provider}/connect`,
+          method: "POST",
+        }),
+        invalidatesTags: ["auth"],
       }),
       getCurrentUser: build.query<
         GetCurrentUserApiResponse,
@@ -607,8 +645,25 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as api };
+export type ExchangeSignInCodeApiResponse =
+  /** status 200 The session, as a login answers it */ AuthResponseDto;
+export type ExchangeSignInCodeApiArg = {
+  exchangeCodeDto: ExchangeCodeDto;
+};
+export type ListIdentitiesApiResponse = /** status 200  */ IdentitiesDto;
+export type ListIdentitiesApiArg = void;
+export type DisconnectIdentityApiResponse =
+  /** status 200  */ MessageResponseDto;
+export type DisconnectIdentityApiArg = {
+  provider: "google" | "facebook";
+};
 export type ListAuthProvidersApiResponse = /** status 200  */ AuthProvidersDto;
 export type ListAuthProvidersApiArg = void;
+export type ConnectProviderApiResponse =
+  /** status 200 Also sets the browser-binding cookie; navigate to `url`. The callback lands on /settings?tab=connections with `connected` or `error`. */ ConnectUrlDto;
+export type ConnectProviderApiArg = {
+  provider: "google" | "facebook";
+};
 export type GetCurrentUserApiResponse = /** status 200  */ UserDto;
 export type GetCurrentUserApiArg = void;
 export type GetHealthApiResponse = /** status 200  */ HealthDto;
@@ -701,7 +756,8 @@ export type SearchNearbyListingsApiResponse =
 export type SearchNearbyListingsApiArg = {
   nearbySearchDto: NearbySearchDto;
 };
-export type UnsaveListingApiResponse = /** status 200  */ SaveResultDto;
+export type UnsaveListingApiResponse =
+  /** status 200 savedCount is 0 when the caller cannot see the listing (its own saved row is still removed) */ SaveResultDto;
 export type UnsaveListingApiArg = {
   listingIdDto: ListingIdDto;
 };
@@ -931,9 +987,6 @@ export type VerifyEmailApiResponse = /** status 200  */ MessageResponseDto;
 export type VerifyEmailApiArg = {
   verifyEmailDto: VerifyEmailDto;
 };
-export type AuthProvidersDto = {
-  providers: ("google" | "facebook")[];
-};
 export type CreditsDto = {
   remaining: number;
 };
@@ -977,6 +1030,41 @@ export type UserDto = {
   type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
   updatedAt: string;
   username: string | null;
+};
+export type AuthResponseDto = {
+  /** Bearer token for the Authorization header */
+  token: string;
+  user: UserDto;
+};
+export type ErrorResponseDto = {
+  error: string;
+  message: string | string[];
+  statusCode: number;
+};
+export type ExchangeCodeDto = {
+  /** The single-use code the social sign-in callback put in /auth/callback#code= */
+  code: string;
+};
+export type IdentityDto = {
+  connectedAt: string;
+  /** The e-mail address the provider gave */
+  email: string | null;
+  provider: "google" | "facebook";
+};
+export type IdentitiesDto = {
+  /** Whether the member can also log in with a password */
+  hasPassword: boolean;
+  identities: IdentityDto[];
+};
+export type MessageResponseDto = {
+  message: string;
+};
+export type AuthProvidersDto = {
+  providers: ("google" | "facebook")[];
+};
+export type ConnectUrlDto = {
+  /** Where the browser goes next (the provider's consent page) */
+  url: string;
 };
 export type HealthDto = {
   database: "up" | "down";
@@ -1201,9 +1289,6 @@ export type OwnershipDocumentDto = {
 export type OwnershipDocumentListDto = {
   documents: OwnershipDocumentDto[];
 };
-export type MessageResponseDto = {
-  message: string;
-};
 export type ReviewUserDto = {
   _id: string;
   avatar: string | null;
@@ -1372,11 +1457,6 @@ export type PlaceDto = {
   /** Null for a region */
   regionCode: string | null;
 };
-export type ErrorResponseDto = {
-  error: string;
-  message: string | string[];
-  statusCode: number;
-};
 export type AttachmentDto = {
   _id: string;
   contentType: string;
@@ -1479,11 +1559,6 @@ export type CreateAdminDto = {
   role?: "admin" | "viewer" | "super_admin";
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
 };
-export type AuthResponseDto = {
-  /** Bearer token for the Authorization header */
-  token: string;
-  user: UserDto;
-};
 export type CreateUserDto = {
   email: string;
   firstName: string;
@@ -1531,13 +1606,19 @@ export type UserListDto = {
   pagination: PaginationDto;
   users: UserViewDto[];
 };
+export type UnavailableListingDto = {
+  _id: string;
+  /** Always true: the listing is hidden or a draft; the web shows "No longer available" */
+  unavailable: true;
+};
 export type SavedItemDto = {
   _id: string;
   createdAt: string;
   data: {
     [key: string]: any;
   };
-  listing: ListingDto | null;
+  /** The saved or pinned listing; { _id, unavailable: true } when the caller can no longer see it; null for a saved search */
+  listing: (ListingDto | UnavailableListingDto) | null;
   name: string | null;
   type: "listing" | "search" | "pinned";
 };
@@ -1631,8 +1712,13 @@ export type VerifyEmailDto = {
   token: string;
 };
 export const {
+  useExchangeSignInCodeMutation,
+  useListIdentitiesQuery,
+  useLazyListIdentitiesQuery,
+  useDisconnectIdentityMutation,
   useListAuthProvidersQuery,
   useLazyListAuthProvidersQuery,
+  useConnectProviderMutation,
   useGetCurrentUserQuery,
   useLazyGetCurrentUserQuery,
   useGetHealthQuery,

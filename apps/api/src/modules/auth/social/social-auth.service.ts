@@ -1,4 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { CookieOptions } from 'express';
 import type Redis from 'ioredis';
 import { Passport, type Profile } from 'passport';
 import { Strategy as FacebookStrategy, type StrategyOptions as FacebookOptions } from 'passport-facebook';
@@ -6,19 +7,10 @@ import { Strategy as GoogleStrategy, type StrategyOptions as GoogleOptions } fro
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config';
 import { REDIS } from '../../../common/redis/redis.module';
-import { RedisOAuthStateStore } from './oauth-state.store';
-
-export interface SocialProfile {
-  provider: SocialProvider;
-  providerId: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  avatar?: string;
-}
+import { PROVIDER_LABELS as LABELS, type SocialProfile } from '../../users/social-accounts.service';
+import { OAUTH_BINDING, RedisOAuthStateStore, STATE_TTL_SECONDS, type OAuthBinding } from './oauth-state.store';
 
 const SCOPES: Record<SocialProvider, string[]> = { google: ['profile', 'email'], facebook: ['email'] };
-const LABELS: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
 /** Passport strategies for the social providers that are configured; others answer 404. */
 @Injectable()
@@ -26,7 +18,7 @@ export class SocialAuthService {
   readonly passport = new Passport();
   private readonly enabled: SocialProvider[] = [];
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(REDIS) redis: Redis) {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(REDIS) redis: Redis) {
     const verify = (_a: string, _r: string, profile: Profile, done: (e: null, p: Profile) => void) => done(null, profile);
     const google = config.oauth.google;
     if (google) {
@@ -36,7 +28,7 @@ export class SocialAuthService {
           {
             clientID: google.clientId,
             clientSecret: google.clientSecret,
-            callbackURL: `${config.appUrl}/api/auth/google/callback`,
+            callbackURL: this.callbackUrl('google'),
             authorizationURL: google.authorizationURL,
             tokenURL: google.tokenURL,
             userProfileURL: google.profileURL,
@@ -55,7 +47,7 @@ export class SocialAuthService {
           {
             clientID: facebook.clientId,
             clientSecret: facebook.clientSecret,
-            callbackURL: `${config.appUrl}/api/auth/facebook/callback`,
+            callbackURL: this.callbackUrl('facebook'),
             profileFields: ['id', 'emails', 'name', 'photos'],
             authorizationURL: facebook.authorizationURL,
             tokenURL: facebook.tokenURL,
@@ -83,15 +75,57 @@ export class SocialAuthService {
     return p;
   }
 
-  scope(provider: SocialProvider): string[] {
-    return SCOPES[provider];
+  label(provider: SocialProvider): string {
+    return LABELS[provider];
+  }
+
+  callbackUrl(provider: SocialProvider): string {
+    return `${this.config.appUrl}/api/auth/${provider}/callback`;
+  }
+
+  /**
+   * The provider's authorization URL for a new flow bound to `binding` (its state is stored in Redis).
+   * Passport writes its redirect to a response; this one only records where it points.
+   */
+  authorizationUrl(provider: SocialProvider, binding: OAuthBinding): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const req = { query: {}, body: {}, headers: {}, [OAUTH_BINDING]: binding };
+      let location: string | undefined;
+      const res = {
+        statusCode: 200,
+        setHeader(name: string, value: string) {
+          if (name.toLowerCase() === 'location') location = value;
+        },
+        end() {
+          if (location) resolve(location);
+          else reject(new Error(`The ${provider} strategy did not redirect`));
+        },
+      };
+      this.passport.authenticate(provider, { session: false, scope: SCOPES[provider] }, (err: Error | null) =>
+        reject(err ?? new Error(`The ${provider} strategy did not redirect`)),
+      )(req, res, reject);
+    });
+  }
+
+  /** Options of the browser-binding cookie: only the callback reads it, for ten minutes at most. */
+  stateCookieOptions(provider: SocialProvider): CookieOptions {
+    return {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.appUrl.startsWith('https:'),
+      path: new URL(this.callbackUrl(provider)).pathname,
+      maxAge: STATE_TTL_SECONDS * 1000,
+    };
   }
 
   toSocialProfile(provider: SocialProvider, profile: Profile): SocialProfile {
+    const email = profile.emails?.[0] as { value?: string; verified?: unknown } | undefined;
     return {
       provider,
       providerId: profile.id,
-      email: profile.emails?.[0]?.value,
+      email: email?.value,
+      // Google's userinfo asserts `email_verified`; Facebook asserts nothing, which counts as unverified
+      emailVerified: provider === 'google' && (email?.verified === true || email?.verified === 'true'),
       firstName: profile.name?.givenName,
       lastName: profile.name?.familyName,
       avatar: profile.photos?.[0]?.value,

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ListingDto } from '../../listings/dto/listing-output.dto';
 
@@ -28,10 +28,23 @@ export class DeleteSavedItemDto {
   @IsUUID('all', { message: 'itemId must be an id' }) itemId!: string;
 }
 
+/** A saved listing the caller can no longer see (its owner hid it or made it a draft): only its id. */
+export class UnavailableListingDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ enum: [true], description: 'Always true: the listing is hidden or a draft; the web shows "No longer available"' })
+  unavailable!: true;
+}
+
+@ApiExtraModels(ListingDto, UnavailableListingDto)
 export class SavedItemDto {
   @ApiProperty() _id!: string;
   @ApiProperty({ enum: SAVED_ITEM_TYPES }) type!: SavedItemType;
-  @ApiProperty({ type: ListingDto, nullable: true }) listing!: ListingDto | null;
+  @ApiProperty({
+    nullable: true,
+    description: 'The saved or pinned listing; { _id, unavailable: true } when the caller can no longer see it; null for a saved search',
+    oneOf: [{ $ref: getSchemaPath(ListingDto) }, { $ref: getSchemaPath(UnavailableListingDto) }],
+  })
+  listing!: ListingDto | UnavailableListingDto | null;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;
   @ApiProperty() createdAt!: string;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormPasswordField } from '@/components/ui/FormTextField';
-import { useUpdateUserPasswordMutation } from '@/lib/api/generated';
+import { useListIdentitiesQuery, useUpdateUserPasswordMutation } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
 import type { User } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';
@@ -23,6 +23,8 @@ export function PasswordForm({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const [updatePassword, { isLoading, error, reset: resetMutation }] = useUpdateUserPasswordMutation();
   const { control, handleSubmit, getValues, reset } = useForm<PasswordValues>({ defaultValues: EMPTY });
+  const { data: identities } = useListIdentitiesQuery();
+  const createdWith = user.provider === 'google' ? 'Google' : user.provider === 'facebook' ? 'Facebook' : null;
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -37,9 +39,10 @@ export function PasswordForm({ user }: { user: User }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password" sx={{ maxWidth: 480 }}>
       <Stack spacing={2}>
-        {user.provider && user.provider !== 'local' && (
+        {identities && !identities.hasPassword && (
           <Alert severity="info">
-            You signed in with {user.provider === 'google' ? 'Google' : 'Facebook'}; your password is managed there.
+            Your account has no password yet{createdWith ? `: it was created with ${createdWith}` : ''}. To set one, use
+            “Forgot password” on the login page; then you can log in with your e-mail too.
           </Alert>
         )}
         {error && (

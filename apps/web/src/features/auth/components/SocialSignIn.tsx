@@ -5,6 +5,7 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import GoogleIcon from '@mui/icons-material/Google';
 import { useListAuthProvidersQuery } from '@/lib/api/generated';
 import { socialLoginUrl } from '@/lib/config';
+import { browserNavigation } from '@/lib/navigation';
 
 const PROVIDERS = {
   google: { label: 'Continue with Google', icon: <GoogleIcon /> },
@@ -31,7 +32,7 @@ export function SocialSignIn() {
           variant="outlined"
           size="large"
           startIcon={PROVIDERS[p].icon}
-          onClick={() => window.location.assign(socialLoginUrl(p))}
+          onClick={() => browserNavigation.assign(socialLoginUrl(p))}
         >
           {PROVIDERS[p].label}
         </Button>

@@ -1,55 +1,59 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { tokenReceived } from '@/lib/state/auth-slice';
-import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
+import { useExchangeSignInCodeMutation } from '@/lib/api/generated';
+import { errorMessage } from '@/lib/api/errors';
+import { sessionStarted } from '@/lib/state/auth-slice';
+import { useAppDispatch } from '@/lib/state/hooks';
 import { AuthCard } from '../components/AuthCard';
 
-function parseFragment(hash: string): { token: string | null; error: string | null } {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
-  return { token: params.get('token'), error: params.get('error') };
-}
+const GENERIC_FAILURE = 'We could not complete your sign-in. Please try again.';
 
-interface CallbackState {
-  signingIn?: boolean;
+/** The single-use code the API put in the fragment (`#code=`); nothing else in the address is trusted. */
+function codeFromFragment(hash: string): string | null {
+  const code = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('code');
+  return code && /^[A-Za-z0-9_-]{16,200}$/.test(code) ? code : null;
 }
 
 /**
- * Social sign-in lands here with `#token=...`: the token is stored (the session start-up then
- * fetches the current user) and the member goes on to the dashboard.
+ * Social sign-in lands here with `#code=...`: the code leaves the address bar at once, is exchanged
+ * (once) for `{ token, user }`, which is stored as a login stores it, and the member goes on to the
+ * dashboard. A token in the address (`#token=`) is never accepted.
  */
 export function AuthCallbackPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const [fragment] = useState(() => parseFragment(location.hash));
-  const signingIn = Boolean((location.state as CallbackState | null)?.signingIn);
-  const { token, user } = useAppSelector(selectAuth);
+  const [code] = useState(() => codeFromFragment(location.hash));
+  const [exchange, { error }] = useExchangeSignInCodeMutation();
+  const started = useRef(false);
 
   useEffect(() => {
-    if (!fragment.token || signingIn) return;
-    dispatch(tokenReceived(fragment.token));
-    // Drop the token from the address bar and the history entry.
-    navigate(
-      { pathname: location.pathname, search: location.search },
-      { replace: true, state: { signingIn: true } satisfies CallbackState },
-    );
-  }, [dispatch, navigate, fragment.token, signingIn, location.pathname, location.search]);
+    if (started.current) return;
+    started.current = true;
+    // Drop the fragment (code or anything else) from the address bar and the history entry.
+    if (location.hash) navigate({ pathname: location.pathname }, { replace: true });
+    if (!code) return;
+    exchange({ exchangeCodeDto: { code } })
+      .unwrap()
+      .then(
+        (session) => {
+          dispatch(sessionStarted({ token: session.token, user: session.user }));
+          navigate('/dashboard', { replace: true });
+        },
+        () => undefined, // shown below from the mutation state
+      );
+  }, [code, dispatch, exchange, location.hash, location.pathname, navigate]);
 
-  useEffect(() => {
-    if (signingIn && token === fragment.token && user) navigate('/dashboard', { replace: true });
-  }, [signingIn, token, user, fragment.token, navigate]);
-
-  const failed = !fragment.token || (signingIn && !token);
-  if (failed) {
+  if (!code || error) {
     return (
       <AuthCard title="Sign-in failed">
         <Stack spacing={2}>
-          <Alert severity="error">{fragment.error || 'We could not complete your sign-in. Please try again.'}</Alert>
+          <Alert severity="error">{error ? errorMessage(error, GENERIC_FAILURE) : GENERIC_FAILURE}</Alert>
           <Button component={RouterLink} to="/login" variant="contained">
             Back to login
           </Button>

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [loginUser, { isLoading, error, reset }] = useLoginUserMutation();
   const { control, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  // why a social sign-in was refused (the API sends the browser back here with ?error=); shown as text
+  const [params, setParams] = useSearchParams();
+  const socialError = params.get('error');
   useGlobalLoading(isLoading);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
@@ -41,6 +44,11 @@ export function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back! Log in to your account.">
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Log in">
         <Stack spacing={2}>
+          {socialError && !error && (
+            <Alert severity="error" onClose={() => setParams({}, { replace: true })}>
+              {socialError.slice(0, 300)}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" onClose={reset}>
               {errorMessage(error)}

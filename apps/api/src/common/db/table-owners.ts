@@ -1,0 +1,56 @@
+/**
+ * Which module owns which table. A module's repository reads and writes only the tables it owns;
+ * another module asks the owner's service (for example, saved items ask ListingsService for the
+ * cards of the saved listings, messaging asks UsersService for participants' names). Keyed by the
+ * table's export name in `@app/db`; `table-ownership.spec.ts` fails when a file under
+ * `src/modules/<module>/` imports a table that another module owns, or a table has no owner.
+ */
+export const TABLE_OWNERS = {
+  users: 'users',
+  userTokens: 'users',
+  userIdentities: 'users',
+  sessions: 'auth',
+  appState: 'seed',
+  places: 'places',
+  pointsOfInterest: 'nearby',
+  listings: 'listings',
+  listingGridCells: 'listings',
+  listingDocuments: 'listings',
+  listingReviews: 'listings',
+  listingEvents: 'listings',
+  savedItems: 'saved',
+  threads: 'messaging',
+  threadParticipants: 'messaging',
+  messages: 'messaging',
+  notifications: 'notifications',
+} as const;
+
+export type OwnedTable = keyof typeof TABLE_OWNERS;
+
+/**
+ * The few files allowed to use another module's table, each with its reason. Keep this list short:
+ * a new entry needs a reason that a service call cannot serve. Test files (*.spec.ts,
+ * *.int-spec.ts) set up their data directly and are not checked.
+ */
+export const TABLE_OWNERSHIP_EXCEPTIONS: { file: string; tables: OwnedTable[]; why: string }[] = [
+  {
+    file: 'seed/demo-listings.ts',
+    tables: ['listings', 'places', 'users'],
+    why: 'the demo data seeder bulk-inserts demo listings for demo accounts at startup (a data loader, not a request path)',
+  },
+  {
+    file: 'seed/seed.service.ts',
+    tables: ['users'],
+    why: 'the demo data seeder inserts the demo accounts in one transaction with its app_state marker',
+  },
+  {
+    file: 'auth/sessions.repository.ts',
+    tables: ['users'],
+    why: "the global guard reads a session with its user's role and status in one query on every request, and stamps last_active",
+  },
+  {
+    file: 'listings/listings.repository.ts',
+    tables: ['users'],
+    why: "a listing card's owner name and avatar are joined inside the search statements (prepared once and benchmarked); read only",
+  },
+];
