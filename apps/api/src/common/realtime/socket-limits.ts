@@ -4,6 +4,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Server, Socket } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { REDIS } from '../redis/redis.module';
+import { clientAddress, trustFunction } from '../http/client-address';
 import { userRoom } from './rooms';
 
 export const TOO_MANY_HANDSHAKES = 'Too many connection attempts from your network; wait a minute and try again';
@@ -20,17 +21,9 @@ export class SocketRefusal extends Error {
   }
 }
 
-/**
- * The client address of a handshake, as Express reads req.ip: the connection's address, or with
- * TRUST_PROXY the first X-Forwarded-For entry (the client as the proxies saw it).
- */
-export function handshakeAddress(socket: Socket, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = socket.handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return socket.handshake.address || 'unknown';
+/** The client address of a handshake, by the same trust rule as Express's req.ip (see TRUST_PROXY). */
+export function handshakeAddress(socket: Socket, trust: (address: string, hop: number) => boolean): string {
+  return clientAddress(socket.request, trust);
 }
 
 /**
@@ -48,11 +41,11 @@ export class SocketLimits {
   private readonly handshakes: RateLimiterRedis;
   private readonly queues = new Map<string, Promise<void>>();
   readonly maxPerUser: number;
-  private readonly trustProxy: boolean;
+  private readonly trust: (address: string, hop: number) => boolean;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     this.maxPerUser = config.realtime.maxSocketsPerUser;
-    this.trustProxy = config.trustProxy;
+    this.trust = trustFunction(config.trustProxy);
     this.handshakes = new RateLimiterRedis({
       storeClient: redis,
       points: config.realtime.handshakesPerMinute,
@@ -64,7 +57,7 @@ export class SocketLimits {
   /** Counts one handshake of the socket's client address; throws a SocketRefusal past the limit. */
   async consumeHandshake(socket: Socket): Promise<void> {
     try {
-      await this.handshakes.consume(handshakeAddress(socket, this.trustProxy));
+      await this.handshakes.consume(handshakeAddress(socket, this.trust));
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       throw new SocketRefusal(TOO_MANY_HANDSHAKES, { retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) });

@@ -1,0 +1,19 @@
+import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
+import type { AppConfig } from '../config/config';
+
+/**
+ * The client address of a request by the same rule Express applies to `req.ip` under
+ * `app.set('trust proxy', TRUST_PROXY)`: the connection's address, or with trusted proxies the
+ * right-most X-Forwarded-For entry that no trusted proxy wrote. Never the left-most entry as such: the
+ * client writes that one. For requests Express does not see (socket.io handshakes).
+ */
+export function trustFunction(trustProxy: AppConfig['trustProxy']): (address: string, hop: number) => boolean {
+  if (trustProxy === false) return () => false;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return proxyaddr.compile(trustProxy);
+}
+
+export function clientAddress(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  return proxyaddr(req, trust) || req.socket.remoteAddress || 'unknown';
+}
