@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { AppConfig } from '../config/config';
 
@@ -14,6 +13,9 @@ export function trustFunction(trustProxy: AppConfig['trustProxy']): (address: st
   return proxyaddr.compile(trustProxy);
 }
 
-export function clientAddress(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
-  return proxyaddr(req, trust) || req.socket.remoteAddress || 'unknown';
+/** A Node request as proxy-addr reads it (the socket.io handshake's `socket.request`). */
+type ProxiedRequest = Parameters<typeof proxyaddr>[0];
+
+export function clientAddress(req: ProxiedRequest, trust: (address: string, hop: number) => boolean): string {
+  return proxyaddr(req, trust) || 'unknown';
 }
