@@ -8,7 +8,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev && rm -rf apps/web/dist-sourcemaps
 
 FROM node:20-bookworm-slim
 WORKDIR /srv
