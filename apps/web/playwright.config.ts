@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Set E2E_BASE_URL to run against a server that is already up (no webServer is started then). */
+/**
+ * Set E2E_BASE_URL to run against a server that is already up (no webServer is started then); otherwise
+ * scripts/e2e-server.mjs starts one on E2E_PORT (3100) with its OpenID provider on E2E_OAUTH_PORT (3101).
+ */
 const externalBaseUrl = process.env.E2E_BASE_URL;
+const localBaseUrl = `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,7 +17,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: externalBaseUrl ?? 'http://127.0.0.1:3100',
+    baseURL: externalBaseUrl ?? localBaseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -40,7 +44,7 @@ export default defineConfig({
     ? undefined
     : {
         command: 'node ../../scripts/e2e-server.mjs',
-        url: 'http://127.0.0.1:3100/api/health',
+        url: `${localBaseUrl}/api/health`,
         reuseExistingServer: false,
         timeout: 180_000,
         stdout: 'pipe',
