@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
 import { AvatarUploader } from './components/AvatarUploader';
 import { ConnectedAccounts } from './components/ConnectedAccounts';
@@ -35,6 +37,11 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'account';
+  // On a phone the tabs do not fit and the strip scrolls. Its arrows are there from the first render
+  // there: with "auto" they appear only after MUI has scrolled the open tab into view, narrowing the
+  // strip, which left e.g. "Connected accounts" half hidden behind the right arrow.
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
   if (!user) return null;
   return (
@@ -48,6 +55,7 @@ export function SettingsPage() {
           onChange={(_, value: TabId) => setParams(value === 'account' ? {} : { tab: value }, { replace: true })}
           aria-label="Settings sections"
           variant="scrollable"
+          scrollButtons={phone ? true : 'auto'}
           allowScrollButtonsMobile
         >
           {TABS.map((t) => (

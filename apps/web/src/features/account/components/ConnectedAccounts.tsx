@@ -26,6 +26,19 @@ const PROVIDERS = {
 type Provider = keyof typeof PROVIDERS;
 const ORDER: Provider[] = ['google', 'facebook'];
 
+/** "Connected as name@domain", a long address breaking after the @ first. */
+function ConnectedAs({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>Connected as {email}</>;
+  return (
+    <>
+      Connected as {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 const isProvider = (p: string | null): p is Provider => p !== null && p in PROVIDERS;
 
 /**
@@ -115,27 +128,48 @@ export function ConnectedAccounts() {
         const identity = identities.get(p);
         const { label, icon } = PROVIDERS[p];
         return (
+          // On a narrow screen the button goes below the name rather than squeezing the e-mail, which
+          // wraps instead of being cut off (it tells the member which account is connected).
           <Stack
             key={p}
             data-testid={`identity-${p}`}
             direction="row"
-            spacing={2}
-            sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              rowGap: 1.5,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 2,
+            }}
           >
             <Box sx={{ display: 'flex' }}>{icon}</Box>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {identity ? `Connected${identity.email ? ` as ${identity.email}` : ''}` : 'Not connected'}
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {identity ? (identity.email ? <ConnectedAs email={identity.email} /> : 'Connected') : 'Not connected'}
               </Typography>
             </Box>
             {identity ? (
-              <Button variant="outlined" color="error" disabled={busy !== null} onClick={() => void onDisconnect(p)}>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={busy !== null}
+                onClick={() => void onDisconnect(p)}
+                sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+              >
                 Disconnect {label}
               </Button>
             ) : (
               available.has(p) && (
-                <Button variant="contained" disabled={busy !== null} onClick={() => void onConnect(p)}>
+                <Button
+                  variant="contained"
+                  disabled={busy !== null}
+                  onClick={() => void onConnect(p)}
+                  sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+                >
                   Connect {label}
                 </Button>
               )
