@@ -95,3 +95,21 @@ export async function createUser(
 }
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The environment a test app was started with, to start another role (a worker) on the same database and Redis prefix. */
+export function envOf(t: TestApp): Record<string, string> {
+  const c = t.config;
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: c.database.url!,
+    DB_MIGRATE: 'false',
+    SEED_DEMO: 'false',
+    REDIS_URL: c.redis.url,
+    REDIS_PREFIX: c.redis.prefix,
+    JWT_SECRET: c.auth.jwtSecret,
+    LOG_LEVEL: 'silent',
+    STORAGE_DIR: c.storageDir,
+    MAIL_OUTBOX_DIR: c.mail.outboxDir,
+    APP_URL: c.appUrl,
+  };
+}

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppModule } from '../../app.module';
 import { loadConfig } from '../config/config';
-import { startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { startTestApp, uniqueEmail, type TestApp, envOf } from '../../../test/test-app';
 
 const mailsIn = (dir: string) => {
   try {
@@ -46,19 +46,3 @@ describe('roles: an api process queues, a separate worker process sends', () => 
   });
 });
 
-/** The environment the API test app was started with, to start a worker on the same database and Redis prefix. */
-function envOf(t: TestApp): Record<string, string> {
-  const c = t.config;
-  return {
-    NODE_ENV: 'test',
-    DATABASE_URL: c.database.url!,
-    DB_MIGRATE: 'false',
-    SEED_DEMO: 'false',
-    REDIS_URL: c.redis.url,
-    REDIS_PREFIX: c.redis.prefix,
-    JWT_SECRET: c.auth.jwtSecret,
-    LOG_LEVEL: 'silent',
-    STORAGE_DIR: c.storageDir,
-    MAIL_OUTBOX_DIR: c.mail.outboxDir,
-  };
-}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { AppModule } from '../../app.module';
 import { loadConfig } from '../../common/config/config';
 import { QUEUES } from '../../common/queue/queues';
-import { createUser, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { createUser, startTestApp, uniqueEmail, type TestApp, envOf } from '../../../test/test-app';
 
 const mailsIn = (dir: string) => {
   try {
@@ -73,19 +73,3 @@ describe('password reset request: same work on the request path for known and un
   });
 });
 
-function envOf(t: TestApp): Record<string, string> {
-  const c = t.config;
-  return {
-    NODE_ENV: 'test',
-    DATABASE_URL: c.database.url!,
-    DB_MIGRATE: 'false',
-    SEED_DEMO: 'false',
-    REDIS_URL: c.redis.url,
-    REDIS_PREFIX: c.redis.prefix,
-    JWT_SECRET: c.auth.jwtSecret,
-    LOG_LEVEL: 'silent',
-    STORAGE_DIR: c.storageDir,
-    MAIL_OUTBOX_DIR: c.mail.outboxDir,
-    APP_URL: c.appUrl,
-  };
-}

@@ -54,6 +54,10 @@ export interface UserProfile {
   status: UserRow['status'];
 }
 
+/** A token of this purpose and hash that is neither used nor expired. */
+const liveToken = (purpose: TokenPurpose, tokenHash: string) =>
+  and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date()));
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDb() private readonly db: Database) {}
@@ -204,14 +208,7 @@ export class UsersRepository {
     const [row] = await this.db
       .update(userTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(userTokens.tokenHash, tokenHash),
-          eq(userTokens.purpose, purpose),
-          isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(liveToken(purpose, tokenHash))
       .returning({ userId: userTokens.userId });
     return row?.userId ?? null;
   }
@@ -221,14 +218,7 @@ export class UsersRepository {
     const [row] = await this.db
       .select({ id: userTokens.id })
       .from(userTokens)
-      .where(
-        and(
-          eq(userTokens.tokenHash, tokenHash),
-          eq(userTokens.purpose, purpose),
-          isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(liveToken(purpose, tokenHash))
       .limit(1);
     return row !== undefined;
   }
