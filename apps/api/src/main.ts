@@ -9,7 +9,9 @@ import { configureHttpApp, NEST_HTTP_OPTIONS } from './http-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
 import { DemoListingsSeeder } from './modules/seed/demo-listings';
+import { DemoLegazpiListingsSeeder } from './modules/seed/demo-legazpi-listings';
 import { loadReferencePlaces } from './modules/places/reference-places';
+import { loadBundledPoi } from './modules/nearby/bundled-poi';
 import { DB, type Database } from './common/db/database.module';
 
 function readConfig(): AppConfig {
@@ -66,8 +68,14 @@ async function bootstrap(): Promise<void> {
     const loaded = await loadReferencePlaces(app.get<Database>(DB));
     if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
   }
+  if (config.database.migrate && config.poiLoadBundled) {
+    for (const { file, result } of await loadBundledPoi(app.get<Database>(DB))) {
+      console.log(`Loaded ${result.features} points of interest (© OpenStreetMap contributors, ODbL) from ${file}.`);
+    }
+  }
   const seeded = config.seedDemo ? await app.get(SeedService).seedDemoOnce() : false;
   if (config.seedDemo) await app.get(DemoListingsSeeder).seedOnce();
+  if (config.seedDemo) await app.get(DemoLegazpiListingsSeeder).seedOnce();
   await app.listen(config.port, config.host);
   printWelcome(config, seeded);
 }

@@ -25,6 +25,7 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   DB_MIGRATE: bool(true),
   SEED_DEMO: bool(true),
+  POI_LOAD_BUNDLED: bool(true),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -99,6 +100,8 @@ export interface AppConfig {
   host: string;
   database: { url?: string; poolSize: number; pgliteDir: string; migrate: boolean };
   seedDemo: boolean;
+  /** Load the shipped OpenStreetMap extract (Legazpi City) into points_of_interest once per database at start. */
+  poiLoadBundled: boolean;
   redis: { url: string; prefix: string };
   auth: {
     jwtSecret: string;
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: e.PGLITE_DIR, migrate: e.DB_MIGRATE },
     seedDemo: e.SEED_DEMO,
+    poiLoadBundled: e.POI_LOAD_BUNDLED,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     auth: {
       jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),

@@ -39,6 +39,16 @@ export const TABLE_OWNERSHIP_EXCEPTIONS: { file: string; tables: OwnedTable[]; w
     why: 'the demo data seeder bulk-inserts demo listings for demo accounts at startup (a data loader, not a request path)',
   },
   {
+    file: 'seed/demo-legazpi-listings.ts',
+    tables: ['listings', 'users'],
+    why: 'the demo data seeder inserts the Legazpi City demo listings for demo accounts at startup (a data loader, not a request path)',
+  },
+  {
+    file: 'nearby/bundled-poi.ts',
+    tables: ['appState'],
+    why: 'the start-up loader of the shipped OSM extract records "loaded once" in app_state in the same transaction as the rows (a data loader, not a request path)',
+  },
+  {
     file: 'seed/seed.service.ts',
     tables: ['users'],
     why: 'the demo data seeder inserts the demo accounts in one transaction with its app_state marker',

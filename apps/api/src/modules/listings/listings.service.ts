@@ -14,7 +14,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
 import { htmlToText, sanitizeRichText } from '../../common/html/sanitize-html';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
-import { NearbyService } from '../nearby/nearby.service';
+import { NearbyService, POI_ATTRIBUTION } from '../nearby/nearby.service';
 import { PlacesService } from '../places/places.service';
 import type {
   CreateListingDto,
@@ -330,11 +330,17 @@ export class ListingsService {
       ({ lat, lng } = listing);
     }
     if (lat === undefined || lng === undefined) throw new BadRequestException('Send lat and lng, or a listingId');
-    const [rows, areasNearby] = await Promise.all([
+    const [rows, areasNearby, poiCoverage] = await Promise.all([
       this.listings.nearby(lat, lng, NEARBY_HALF_WIDTH_DEG, viewerOf(caller), 50, dto.listingId),
       this.nearbyPlaces.nearbyPlaces({ lat, lng, categories: dto.categories as never }),
+      this.nearbyPlaces.coverage(lat, lng),
     ]);
-    return { listings: (await this.withSaved(caller, rows)).map(toListingDto), areasNearby };
+    return {
+      listings: (await this.withSaved(caller, rows)).map(toListingDto),
+      areasNearby,
+      poiCoverage,
+      poiAttribution: poiCoverage === 'imported' ? POI_ATTRIBUTION : null,
+    };
   }
 
   async uploadImages(caller: AuthUser, id: string, files: Express.Multer.File[] | undefined): Promise<ListingDto> {

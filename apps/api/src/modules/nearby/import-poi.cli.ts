@@ -4,10 +4,11 @@ import { openDatabase } from '@app/db';
 import { ConfigError, loadConfig } from '../../common/config/config';
 import { importPoiFile, PoiImportError, type PoiImportProgress } from './osm-poi-importer';
 
-const USAGE = `Usage: node apps/api/dist/modules/nearby/import-poi.cli.js <file.osm.pbf | overpass.json>
+const USAGE = `Usage: node apps/api/dist/modules/nearby/import-poi.cli.js <file.osm.pbf | overpass.json | file.poi.ndjson>
 
 Imports the points of interest for the listing page's "areas nearby" (restaurants, malls, schools, …)
-from an OpenStreetMap PBF extract or an Overpass API [out:json] answer into the database named by
+from an OpenStreetMap PBF extract, an Overpass API [out:json] answer or a compact .poi.ndjson file
+(written by export-poi.cli.js, e.g. apps/api/data/poi/) into the database named by
 DATABASE_URL (or the PGlite folder PGLITE_DIR). Running it again with newer data updates the rows.
 See docs/nearby-data.md.`;
 

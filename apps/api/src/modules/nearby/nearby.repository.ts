@@ -38,6 +38,17 @@ export class NearbyRepository {
     return this.inBoxQuery(q);
   }
 
+  /** Whether any point of interest (of any category) lies inside the box `lat ± h`, `lng ± h` (uses `poi_point_idx`). */
+  async anyInBox(lat: number, lng: number, h: number): Promise<boolean> {
+    const p = pointsOfInterest;
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(p)
+      .where(sql`point(${p.lng}, ${p.lat}) <@ box(point(${lng - h}::float8, ${lat - h}::float8), point(${lng + h}::float8, ${lat + h}::float8))`)
+      .limit(1);
+    return !!row;
+  }
+
   /** The statement behind `findInBox`, unexecuted (the tests EXPLAIN it to see the index used). */
   inBoxQuery(q: NearbyBoxQuery) {
     const p = pointsOfInterest;

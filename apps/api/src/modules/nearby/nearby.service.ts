@@ -13,6 +13,17 @@ export const AREAS_NEARBY_HALF_WIDTH_DEG = 0.02;
 /** Wider boxes would scan many thousands of points per request. */
 export const MAX_HALF_WIDTH_DEG = 0.2;
 export const DEFAULT_LIMIT_PER_CATEGORY = 10;
+/**
+ * Half-width of the box that decides whether points of interest were imported for an area at all:
+ * 0.1° is about 11 km each way, a city and its surroundings. A point with no place of any category
+ * that close has no OSM data imported (`poiCoverage: 'none'`), rather than "no restaurant within 2 km".
+ */
+export const POI_COVERAGE_HALF_WIDTH_DEG = 0.1;
+
+/** 'imported': points of interest exist around the point (a category may still have none nearby); 'none': nothing was imported for the area. */
+export type PoiCoverage = 'imported' | 'none';
+/** OpenStreetMap's ODbL attribution, to show wherever the places are displayed. */
+export const POI_ATTRIBUTION = '© OpenStreetMap contributors';
 export const MAX_LIMIT_PER_CATEGORY = 50;
 
 export interface NearbyPlacesQuery {
@@ -75,6 +86,13 @@ export class NearbyService {
       });
     }
     return categories.map((category) => ({ category, items: groups.get(category)! }));
+  }
+
+  /** Whether points of interest were imported for the area around a point (see POI_COVERAGE_HALF_WIDTH_DEG). */
+  async coverage(lat: number, lng: number): Promise<PoiCoverage> {
+    if (!finite(lat) || lat < -90 || lat > 90) throw new BadRequestException('lat must be a number from -90 to 90');
+    if (!finite(lng) || lng < -180 || lng > 180) throw new BadRequestException('lng must be a number from -180 to 180');
+    return (await this.repository.anyInBox(lat, lng, POI_COVERAGE_HALF_WIDTH_DEG)) ? 'imported' : 'none';
   }
 
   private categoriesOf(requested: readonly unknown[] | undefined): NearbyCategory[] {

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { Readable, type TransformCallback } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { BlobDecompressor, BlobParser, PrimitivesParser, type OsmPbfElement } from 'osm-pbf-parser';
@@ -10,12 +11,13 @@ import { categoriesOf, OSM_CATEGORY_KEYS } from './osm-categories';
 /*
  * Imports points of interest for the nearby-area categories from OpenStreetMap data into
  * `points_of_interest`: either a PBF extract (Geofabrik's philippines-latest.osm.pbf) or the JSON
- * answer of an Overpass API query run with `[out:json]` and `out center`.
+ * answer of an Overpass API query run with `[out:json]` and `out center`, or the compact NDJSON file this
+ * module writes from either of them (`exportPoiFile`; the extract shipped in apps/api/data/poi/ is one).
  *
  * Everything is written in one transaction: a file that cannot be read to its end writes nothing.
  */
 
-export type PoiFileFormat = 'osm-pbf' | 'overpass-json';
+export type PoiFileFormat = 'osm-pbf' | 'overpass-json' | 'poi-ndjson';
 export type OsmType = 'node' | 'way' | 'relation';
 
 /** One OSM feature that belongs to at least one nearby category, with the point it is shown at. */
@@ -114,6 +116,7 @@ export async function detectPoiFileFormat(file: string): Promise<PoiFileFormat> 
   if (head.length === 0) throw new PoiImportError(`${file} is empty; give a .osm.pbf extract or an Overpass JSON file`);
   if (looksLikePbf(head)) return 'osm-pbf';
   const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith(`{"format":"${POI_NDJSON_FORMAT}"`)) return 'poi-ndjson';
   if (text.startsWith('{')) return 'overpass-json';
   if (text.startsWith('<')) {
     throw new PoiImportError(
@@ -499,6 +502,146 @@ export async function* readPbfPois(
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * Compact NDJSON (what `exportPoiFile` writes; the shipped extract in apps/api/data/poi/)
+ * ------------------------------------------------------------------------------------------- */
+
+/** The `format` of a compact POI file's header line; the header's first key, so the format is known from the first bytes. */
+export const POI_NDJSON_FORMAT = 'tahanan-poi-ndjson';
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+export const ODBL = 'ODbL-1.0 (Open Database License, https://opendatacommons.org/licenses/odbl/1-0/)';
+
+/** The first line of a compact POI file. */
+export interface PoiNdjsonHeader {
+  format: typeof POI_NDJSON_FORMAT;
+  version: 1;
+  attribution: typeof OSM_ATTRIBUTION;
+  license: string;
+  /** Where the OSM data came from (file, extract, repository). */
+  source: string;
+  /** The date of the OSM data (YYYY-MM-DD): edits up to that day are in it. */
+  dataDate: string;
+  generatedBy: string;
+  /** Features (lines after the header). */
+  features: number;
+  byCategory: Record<NearbyCategory, number>;
+}
+
+/** One line after the header: one OSM feature with its categories and the point it is shown at. */
+interface PoiNdjsonLine {
+  type: OsmType;
+  id: number;
+  categories: NearbyCategory[];
+  name: string | null;
+  lat: number;
+  lng: number;
+  /** The tags the category rules looked at (amenity, shop, …), for reference. */
+  tags: Record<string, string>;
+}
+
+const OSM_TYPES: readonly string[] = ['node', 'way', 'relation'];
+
+/** The POIs of a compact NDJSON file, checked line by line (a bad line names its number and writes nothing). */
+export async function* readPoiNdjson(file: string, stats: PoiReadStats): AsyncGenerator<PoiRecord> {
+  stats.passes = 1;
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let n = 0;
+  try {
+    for await (const text of lines) {
+      n++;
+      if (!text.trim()) continue;
+      let line: unknown;
+      try {
+        line = JSON.parse(text);
+      } catch (e) {
+        throw new PoiImportError(`${file}, line ${n}: not valid JSON (${asError(e).message}); write the file again with the POI exporter`);
+      }
+      if (n === 1) {
+        const header = line as Partial<PoiNdjsonHeader>;
+        if (header.format !== POI_NDJSON_FORMAT || header.version !== 1) {
+          throw new PoiImportError(`${file}: the header line is not a ${POI_NDJSON_FORMAT} version 1 header; write the file again with the POI exporter`);
+        }
+        continue;
+      }
+      const poi = line as Partial<PoiNdjsonLine>;
+      const categories = Array.isArray(poi.categories) ? poi.categories : [];
+      const valid =
+        typeof poi.type === 'string' &&
+        OSM_TYPES.includes(poi.type) &&
+        Number.isSafeInteger(poi.id) &&
+        categories.length > 0 &&
+        categories.every((c) => (NEARBY_CATEGORIES as readonly unknown[]).includes(c)) &&
+        (poi.name === null || typeof poi.name === 'string') &&
+        validLatLng(poi.lat, poi.lng);
+      if (!valid) {
+        throw new PoiImportError(
+          `${file}, line ${n}: expected {"type": "node|way|relation", "id", "categories": [${NEARBY_CATEGORIES.join(', ')}], "name", "lat", "lng"}`,
+        );
+      }
+      const tags = poi.tags && typeof poi.tags === 'object' ? poi.tags : {};
+      yield { osmType: poi.type as OsmType, osmId: poi.id!, categories, name: poi.name ?? null, lat: roundCoord(poi.lat!), lng: roundCoord(poi.lng as number), tags };
+    }
+  } finally {
+    lines.close();
+  }
+  if (n === 0) throw new PoiImportError(`${file} is empty`);
+}
+
+/** The POIs of any supported file, as the importer reads them. */
+export function readPoiFile(file: string, format: PoiFileFormat, stats: PoiReadStats, onProgress?: (p: PoiImportProgress) => void): AsyncGenerator<PoiRecord> {
+  if (format === 'osm-pbf') return readPbfPois(file, stats, onProgress);
+  if (format === 'overpass-json') return readOverpassPois(file, stats);
+  return readPoiNdjson(file, stats);
+}
+
+export interface PoiExportOptions {
+  /** Where the OSM data came from, written to the header. */
+  source: string;
+  /** The date of the OSM data, YYYY-MM-DD. */
+  dataDate: string;
+  onProgress?: (progress: PoiImportProgress) => void;
+}
+
+export interface PoiExportResult {
+  header: PoiNdjsonHeader;
+  skippedWithoutLocation: number;
+}
+
+/**
+ * Reads a PBF extract or an Overpass file with the importer's own reader and category rules and writes
+ * just the mapped places as compact NDJSON: a header line (format, ODbL attribution, source, date, counts),
+ * then one line per feature sorted by OSM type and id, so that the same input always gives the same file.
+ * Only the tags the category rules look at are kept.
+ */
+export async function exportPoiFile(input: string, output: string, options: PoiExportOptions): Promise<PoiExportResult> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(options.dataDate)) throw new PoiImportError(`The data date must be written YYYY-MM-DD, not "${options.dataDate}"`);
+  const format = await detectPoiFileFormat(input);
+  const stats: PoiReadStats = { skippedWithoutLocation: 0, passes: 0 };
+  const lines: PoiNdjsonLine[] = [];
+  for await (const poi of readPoiFile(input, format, stats, options.onProgress)) {
+    const tags: Record<string, string> = {};
+    for (const key of Object.keys(poi.tags).sort()) if (OSM_CATEGORY_KEYS.has(key)) tags[key] = poi.tags[key];
+    lines.push({ type: poi.osmType, id: poi.osmId, categories: poi.categories, name: poi.name, lat: poi.lat, lng: poi.lng, tags });
+  }
+  const order = (t: OsmType) => OSM_TYPES.indexOf(t);
+  lines.sort((a, b) => order(a.type) - order(b.type) || a.id - b.id);
+  const byCategory = Object.fromEntries(NEARBY_CATEGORIES.map((c) => [c, 0])) as Record<NearbyCategory, number>;
+  for (const line of lines) for (const c of line.categories) byCategory[c]++;
+  const header: PoiNdjsonHeader = {
+    format: POI_NDJSON_FORMAT,
+    version: 1,
+    attribution: OSM_ATTRIBUTION,
+    license: ODBL,
+    source: options.source,
+    dataDate: options.dataDate,
+    generatedBy: 'apps/api/src/modules/nearby/export-poi.cli.ts (the project\'s OSM POI importer and category rules)',
+    features: lines.length,
+    byCategory,
+  };
+  await writeFile(output, [header, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n');
+  return { header, skippedWithoutLocation: stats.skippedWithoutLocation };
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Import
  * ------------------------------------------------------------------------------------------- */
 
@@ -556,7 +699,7 @@ export async function importPoiFile(db: Database, file: string, options: PoiImpo
       writing = write(rows);
       writing.catch(() => undefined); // reported by the next `await writing`
     };
-    const records = format === 'osm-pbf' ? readPbfPois(file, stats, options.onProgress) : readOverpassPois(file, stats);
+    const records = readPoiFile(file, format, stats, options.onProgress);
     try {
       for await (const poi of records) {
         features++;

@@ -1331,6 +1331,10 @@ export type AreaNearbyDto = {
 export type NearbyResultDto = {
   areasNearby: AreaNearbyDto[];
   listings: ListingDto[];
+  /** The data's attribution to show with the places ('© OpenStreetMap contributors', ODbL); null when none were imported */
+  poiAttribution: string | null;
+  /** 'imported': points of interest were imported for this area (about 11 km around the point), so an empty category means none of that kind nearby; 'none': no points of interest were imported for this area, so areasNearby says nothing about it (an admin imports them with npm run import:poi) */
+  poiCoverage: "imported" | "none";
 };
 export type NearbySearchDto = {
   categories?: (

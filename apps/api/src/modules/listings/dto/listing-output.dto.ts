@@ -110,6 +110,15 @@ export class AreaNearbyDto {
 export class NearbyResultDto {
   @ApiProperty({ type: [ListingDto] }) listings!: ListingDto[];
   @ApiProperty({ type: [AreaNearbyDto] }) areasNearby!: AreaNearbyDto[];
+  @ApiProperty({
+    enum: ['imported', 'none'],
+    description:
+      "'imported': points of interest were imported for this area (about 11 km around the point), so an empty category means none of that kind nearby; " +
+      "'none': no points of interest were imported for this area, so areasNearby says nothing about it (an admin imports them with npm run import:poi)",
+  })
+  poiCoverage!: 'imported' | 'none';
+  @ApiProperty({ type: String, nullable: true, description: "The data's attribution to show with the places ('© OpenStreetMap contributors', ODbL); null when none were imported" })
+  poiAttribution!: string | null;
 }
 
 export class SaveResultDto {
