@@ -10,8 +10,18 @@ import './index';
 
 type Listing = ReturnType<typeof makeListing>;
 
+const IMPORTED_NEARBY = {
+  listings: [],
+  areasNearby: [
+    { category: 'schools', items: [{ _id: 'p1', name: 'Ateneo de Manila University', lat: 14.64, lng: 121.08, distanceMeters: 420 }] },
+    { category: 'gas stations', items: [] },
+  ],
+  poiCoverage: 'imported',
+  poiAttribution: '© OpenStreetMap contributors',
+};
+
 /** GET /listing/get/:id answers with `current()`; the other detail-page calls answer with little. */
-function serveListing(current: () => Listing) {
+function serveListing(current: () => Listing, nearby: unknown = IMPORTED_NEARBY) {
   const calls = { get: 0, views: 0, reviewsGet: 0, reviewBodies: [] as unknown[], saveBodies: [] as unknown[], unsaveBodies: [] as unknown[] };
   server.use(
     http.get('*/api/listing/get/:id', ({ params }) => {
@@ -27,15 +37,7 @@ function serveListing(current: () => Listing) {
       calls.reviewsGet++;
       return HttpResponse.json({ reviews: [], pagination: makePagination(0, 0, 5) });
     }),
-    http.post('*/api/listing/search/nearby', () =>
-      HttpResponse.json({
-        listings: [],
-        areasNearby: [
-          { category: 'schools', items: [{ _id: 'p1', name: 'Ateneo de Manila University', lat: 14.64, lng: 121.08, distanceMeters: 420 }] },
-          { category: 'gas stations', items: [] },
-        ],
-      }),
-    ),
+    http.post('*/api/listing/search/nearby', () => HttpResponse.json(nearby as Record<string, unknown>)),
   );
   return calls;
 }
@@ -143,6 +145,56 @@ describe('listing detail', { timeout: 30_000 }, () => {
     await ui.type(within(form).getByLabelText('Comment'), 'Great');
     await ui.click(within(form).getByRole('button', { name: 'Post review' }));
     expect(await within(form).findByText('You have already reviewed this listing')).toBeInTheDocument();
+  });
+});
+
+describe('areas nearby', { timeout: 30_000 }, () => {
+  const NONE_NEARBY = {
+    listings: [],
+    areasNearby: ['restaurants', 'malls', 'schools', 'hospitals', 'gas stations', 'hotels', 'government buildings', 'firestations', 'banks', 'warehouses'].map(
+      (category) => ({ category, items: [] }),
+    ),
+    poiCoverage: 'none',
+    poiAttribution: null,
+  };
+
+  it('where places were imported: the counts, the named places, "none nearby" for an empty category and the OSM attribution', async () => {
+    serveListing(() => makeListing());
+    renderApp('/listings/l_1');
+    const section = await screen.findByTestId('nearby-section', {}, { timeout: 10000 });
+    expect(await within(section).findByText('Ateneo de Manila University')).toBeInTheDocument();
+    const schools = within(section).getByText('Schools').closest('.MuiAccordion-root') as HTMLElement;
+    expect(within(schools).getByText('1')).toBeInTheDocument();
+    const gas = within(section).getByText('Gas stations').closest('.MuiAccordion-root') as HTMLElement;
+    expect(within(gas).getByText('none nearby')).toBeInTheDocument();
+    expect(within(section).getByTestId('nearby-attribution')).toHaveTextContent('© OpenStreetMap contributors');
+    expect(within(section).getByRole('link', { name: '© OpenStreetMap contributors' })).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright');
+    expect(within(section).queryByTestId('nearby-no-data')).not.toBeInTheDocument();
+  });
+
+  it('where nothing was imported: says so in words, with no row of zeros and no import help for a member', async () => {
+    signIn('u_customer');
+    serveListing(() => makeListing(), NONE_NEARBY);
+    renderApp('/listings/l_1');
+    const notice = await screen.findByTestId('nearby-no-data', {}, { timeout: 10000 });
+    expect(notice).toHaveTextContent('Nearby places have not been added for this area yet');
+    const section = screen.getByTestId('nearby-section');
+    expect(within(section).queryByText('Schools')).not.toBeInTheDocument();
+    expect(within(section).queryByText('0')).not.toBeInTheDocument();
+    expect(within(section).queryByText('none nearby')).not.toBeInTheDocument();
+    expect(within(section).queryByTestId('nearby-import-help')).not.toBeInTheDocument();
+    expect(within(section).queryByTestId('nearby-attribution')).not.toBeInTheDocument();
+  });
+
+  it('where nothing was imported: tells an admin how to import points of interest', async () => {
+    const admin = makeUser({ _id: 'u_admin', role: 'admin' });
+    storeSession('tok', admin);
+    serveSession('tok', admin);
+    serveListing(() => makeListing(), NONE_NEARBY);
+    renderApp('/listings/l_1');
+    const help = await screen.findByTestId('nearby-import-help', {}, { timeout: 10000 });
+    expect(help).toHaveTextContent('npm run import:poi -- <extract.osm.pbf>');
+    expect(help).toHaveTextContent('docs/nearby-data.md');
   });
 });
 

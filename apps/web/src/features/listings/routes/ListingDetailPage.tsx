@@ -29,6 +29,7 @@ import { fullAddress, listingArgs, type Listing } from '@/lib/api/listings';
 import { ERROR_CREATING_THREAD, TOO_MANY_REQUESTS, threadArgs, threadErrorMessage } from '@/lib/api/messaging';
 import { formatArea, formatPeso } from '@/lib/format';
 import { listingStatusLabel, listingTypeLabel } from '@/lib/listing-text';
+import { isAdmin } from '@/lib/api/types';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { ImageGallery } from '../components/ImageGallery';
@@ -212,7 +213,13 @@ function ListingView({ listing }: { listing: Listing }) {
                 areasNearby={areasNearby}
               />
             </Stack>
-            <NearbySection areasNearby={areasNearby} loading={nearbyLoading && !nearby} />
+            <NearbySection
+              areasNearby={areasNearby}
+              poiCoverage={nearby?.poiCoverage}
+              poiAttribution={nearby?.poiAttribution}
+              showImportHelp={isAdmin(user)}
+              loading={nearbyLoading && !nearby}
+            />
           </Stack>
         </Grid>
       </Grid>
