@@ -240,9 +240,17 @@ describe('points of interest: OSM import and the nearby query (PostgreSQL)', () 
       expect(groups.map((g) => g.category)).toEqual(['restaurants', 'banks']);
     });
 
+    it('counts every place of a category in the box, beyond the ones listed', async () => {
+      const all = await service.nearbyPlaces({ ...MAKATI, categories: ['restaurants'] });
+      const few = await service.nearbyPlaces({ ...MAKATI, categories: ['restaurants'], limitPerCategory: 1 });
+      expect(all[0].items.length).toBeGreaterThan(1);
+      expect(few[0].items).toHaveLength(1);
+      expect({ few: few[0].total, all: all[0].total }).toEqual({ few: all[0].items.length, all: all[0].items.length });
+    });
+
     it('answers every category with no items where there is nothing around', async () => {
       const davao = await service.nearbyPlaces({ lat: 7.0731, lng: 125.6128 });
-      expect(davao).toEqual(NEARBY_CATEGORIES.map((category) => ({ category, items: [] })));
+      expect(davao).toEqual(NEARBY_CATEGORIES.map((category) => ({ category, total: 0, items: [] })));
     });
 
     it('refuses bad input with a message that says what is allowed', async () => {

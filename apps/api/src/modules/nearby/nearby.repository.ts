@@ -22,6 +22,8 @@ export interface NearbyPoiRow {
   lat: number;
   lng: number;
   distanceMeters: number;
+  /** How many places of this category lie in the box (all of them, not only the ones returned). */
+  total: number;
 }
 
 @Injectable()
@@ -68,6 +70,7 @@ export class NearbyRepository {
           lng: p.lng,
           distanceMeters: distance.as('distance_meters'),
           rank: sql<number>`(row_number() over (partition by ${p.category} order by ${distance}, ${p.id}))::int`.as('rank'),
+          total: sql<number>`(count(*) over (partition by ${p.category}))::int`.as('total'),
         })
         .from(p)
         .where(and(inBox, inArray(p.category, [...q.categories]))),
@@ -81,6 +84,7 @@ export class NearbyRepository {
         lat: ranked.lat,
         lng: ranked.lng,
         distanceMeters: ranked.distanceMeters,
+        total: ranked.total,
       })
       .from(ranked)
       .where(lte(ranked.rank, q.limitPerCategory))

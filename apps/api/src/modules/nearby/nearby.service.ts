@@ -46,6 +46,8 @@ export interface NearbyPlaceItem {
 
 export interface NearbyPlacesGroup {
   category: NearbyCategory;
+  /** Places of the category in the box, all of them (`items` holds the nearest `limitPerCategory`). */
+  total: number;
   items: NearbyPlaceItem[];
 }
 
@@ -76,7 +78,9 @@ export class NearbyService {
 
     const rows = await this.repository.findInBox({ lat, lng, halfWidthDeg, categories, limitPerCategory });
     const groups = new Map<NearbyCategory, NearbyPlaceItem[]>(categories.map((c) => [c, []]));
+    const totals = new Map<string, number>();
     for (const row of rows) {
+      totals.set(row.category, Number(row.total));
       groups.get(row.category as NearbyCategory)?.push({
         _id: row.id,
         name: row.name,
@@ -85,7 +89,7 @@ export class NearbyService {
         distanceMeters: Math.round(row.distanceMeters),
       });
     }
-    return categories.map((category) => ({ category, items: groups.get(category)! }));
+    return categories.map((category) => ({ category, total: totals.get(category) ?? 0, items: groups.get(category)! }));
   }
 
   /** Whether points of interest were imported for the area around a point (see POI_COVERAGE_HALF_WIDTH_DEG). */

@@ -13,8 +13,8 @@ type Listing = ReturnType<typeof makeListing>;
 const IMPORTED_NEARBY = {
   listings: [],
   areasNearby: [
-    { category: 'schools', items: [{ _id: 'p1', name: 'Ateneo de Manila University', lat: 14.64, lng: 121.08, distanceMeters: 420 }] },
-    { category: 'gas stations', items: [] },
+    { category: 'schools', total: 14, items: [{ _id: 'p1', name: 'Ateneo de Manila University', lat: 14.64, lng: 121.08, distanceMeters: 420 }] },
+    { category: 'gas stations', total: 0, items: [] },
   ],
   poiCoverage: 'imported',
   poiAttribution: '© OpenStreetMap contributors',
@@ -152,19 +152,20 @@ describe('areas nearby', { timeout: 30_000 }, () => {
   const NONE_NEARBY = {
     listings: [],
     areasNearby: ['restaurants', 'malls', 'schools', 'hospitals', 'gas stations', 'hotels', 'government buildings', 'firestations', 'banks', 'warehouses'].map(
-      (category) => ({ category, items: [] }),
+      (category) => ({ category, total: 0, items: [] }),
     ),
     poiCoverage: 'none',
     poiAttribution: null,
   };
 
-  it('where places were imported: the counts, the named places, "none nearby" for an empty category and the OSM attribution', async () => {
+  it('where places were imported: the counts (all in the box, not only those listed), the named places, "none nearby" for an empty category and the OSM attribution', async () => {
     serveListing(() => makeListing());
     renderApp('/listings/l_1');
     const section = await screen.findByTestId('nearby-section', {}, { timeout: 10000 });
     expect(await within(section).findByText('Ateneo de Manila University')).toBeInTheDocument();
     const schools = within(section).getByText('Schools').closest('.MuiAccordion-root') as HTMLElement;
-    expect(within(schools).getByText('1')).toBeInTheDocument();
+    expect(within(schools).getByText('14')).toBeInTheDocument();
+    expect(within(schools).getByText('and 13 more within about 2 km')).toBeInTheDocument();
     const gas = within(section).getByText('Gas stations').closest('.MuiAccordion-root') as HTMLElement;
     expect(within(gas).getByText('none nearby')).toBeInTheDocument();
     expect(within(section).getByTestId('nearby-attribution')).toHaveTextContent('© OpenStreetMap contributors');

@@ -1327,6 +1327,8 @@ export type NearbyItemDto = {
 export type AreaNearbyDto = {
   category: string;
   items: NearbyItemDto[];
+  /** How many places of this category are in the searched box (items lists the nearest ones, at most 10) */
+  total: number;
 };
 export type NearbyResultDto = {
   areasNearby: AreaNearbyDto[];

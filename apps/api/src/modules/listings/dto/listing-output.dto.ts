@@ -105,6 +105,8 @@ export class NearbyItemDto {
 }
 export class AreaNearbyDto {
   @ApiProperty() category!: string;
+  @ApiProperty({ description: 'How many places of this category are in the searched box (items lists the nearest ones, at most 10)' })
+  total!: number;
   @ApiProperty({ type: [NearbyItemDto] }) items!: NearbyItemDto[];
 }
 export class NearbyResultDto {

@@ -55,7 +55,7 @@ function ImportHelp() {
  * there are; words instead of a row of zeros where no points of interest were imported for the area.
  */
 export function NearbySection({ areasNearby, poiCoverage, poiAttribution, showImportHelp = false, loading = false }: NearbySectionProps) {
-  const byCategory = new Map(areasNearby.map((a) => [a.category, a.items]));
+  const byCategory = new Map(areasNearby.map((a) => [a.category, a]));
   const extra = areasNearby.map((a) => a.category).filter((c) => !(NEARBY_CATEGORIES as readonly string[]).includes(c));
   const categories = [...NEARBY_CATEGORIES, ...extra];
   const answered = poiCoverage !== undefined || areasNearby.length > 0;
@@ -75,13 +75,14 @@ export function NearbySection({ areasNearby, poiCoverage, poiAttribution, showIm
         <>
           <div>
             {categories.map((category) => {
-              const items = [...(byCategory.get(category) ?? [])].sort((a, b) => a.distanceMeters - b.distanceMeters);
+              const items = [...(byCategory.get(category)?.items ?? [])].sort((a, b) => a.distanceMeters - b.distanceMeters);
+              const total = Math.max(byCategory.get(category)?.total ?? 0, items.length);
               return (
                 <Accordion key={category} disableGutters variant="outlined" disabled={items.length === 0}>
                   <AccordionSummary expandIcon={<ExpandMoreIcon />}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Typography>{nearbyCategoryLabel(category)}</Typography>
-                      <Chip size="small" label={items.length ? items.length : 'none nearby'} />
+                      <Chip size="small" label={total ? total : 'none nearby'} />
                     </Stack>
                   </AccordionSummary>
                   <AccordionDetails sx={{ pt: 0 }}>
@@ -91,6 +92,11 @@ export function NearbySection({ areasNearby, poiCoverage, poiAttribution, showIm
                           <ListItemText primary={item.name ?? 'Unnamed place'} secondary={formatDistance(item.distanceMeters)} />
                         </ListItem>
                       ))}
+                      {total > items.length && (
+                        <ListItem disableGutters>
+                          <ListItemText secondary={`and ${total - items.length} more within about 2 km`} />
+                        </ListItem>
+                      )}
                     </List>
                   </AccordionDetails>
                 </Accordion>
