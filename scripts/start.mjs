@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds what is stale, then runs the whole app (role `all`):
-// the API, the workers and the web app on one port. Migrations and the one-time demo seed run at boot.
+// the API, the workers and the web app on one port. Migrations, the reference places (PSGC), the shipped
+// points of interest (Legazpi City, OpenStreetMap; apps/api/data/poi/) and the one-time demo seed run at boot.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
