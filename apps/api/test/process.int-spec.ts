@@ -66,13 +66,13 @@ describe('the built server process', () => {
       });
       child.stdout!.on('data', (d) => (out += d));
       child.stderr!.on('data', (d) => (out += d));
-      for (let i = 0; i < 300; i++) {
+      for (let i = 0; i < 900; i++) {
         if (out.includes('Tahanan is running')) return;
         if (child.exitCode !== null) break;
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`server did not start:\n${out}`);
-    }, 40000);
+    }, 100000);
 
     afterAll(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -107,6 +107,25 @@ describe('the built server process', () => {
         body: JSON.stringify({ firstName: 'Pg', lastName: 'Lite', email: 'pglite@example.ph', password: 'embedded-1' }),
       });
       expect(created.status).toBe(201);
+    });
+
+    it('loads the shipped Legazpi City points of interest: a demo listing there has named places nearby', async () => {
+      expect(out).toMatch(/Loaded \d+ points of interest \(© OpenStreetMap contributors, ODbL\) from legazpi-city-2025-08-14\.poi\.ndjson/);
+      const found = await fetch(`${base}/api/listing/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: { code: 'DEMO-LGP-0002' }, limit: 1 }),
+      });
+      const [listing] = ((await found.json()) as { listings: { _id: string }[] }).listings;
+      expect(listing).toBeDefined();
+      const nearby = await fetch(`${base}/api/listing/search/nearby`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ listingId: listing._id }),
+      });
+      const answer = (await nearby.json()) as { poiCoverage: string; areasNearby: { items: { name: string | null }[] }[] };
+      expect(answer.poiCoverage).toBe('imported');
+      expect(answer.areasNearby.flatMap((a) => a.items).filter((i) => i.name).length).toBeGreaterThan(5);
     });
 
     it('shuts down gracefully on SIGTERM', async () => {
