@@ -51,6 +51,32 @@ async function signUpCustomer(browser: Browser, lastName: string): Promise<Page>
   return page;
 }
 
+/** A short WebM clip recorded in the page from a canvas (Chromium's own encoder: no fixture, no ffmpeg). */
+async function recordClip(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    let frame = 0;
+    const timer = setInterval(() => {
+      ctx.fillStyle = frame++ % 2 ? '#c0392b' : '#2c3e50';
+      ctx.fillRect(0, 0, 64, 48);
+    }, 50);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    recorder.stop();
+    await stopped;
+    clearInterval(timer);
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+  });
+  return Buffer.from(bytes);
+}
+
 /** Whether an <img> finished loading with real pixels (a blocked or broken image has none). */
 const loadedImage = (page: Page, name: string) =>
   page
@@ -58,7 +84,7 @@ const loadedImage = (page: Page, name: string) =>
     .first()
     .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 24 && img.naturalHeight === 16);
 
-test('a customer sends a photo and a PDF through the composer; the owner sees the photo and opens the PDF', async ({ browser }, testInfo) => {
+test('a customer sends a photo, a PDF and a video through the composer; the owner sees the photo, plays the video and opens the PDF', async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
 
@@ -75,11 +101,13 @@ test('a customer sends a photo and a PDF through the composer; the owner sees th
   await customer.goto(`/listings/${listing._id}`);
   await customer.getByRole('button', { name: 'Check availability' }).click();
   await expect(customer).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const clip = await recordClip(customer);
   await customer.getByTestId('attach-input').setInputFiles([
     { name: 'front-gate.png', mimeType: 'image/png', buffer: PNG },
     { name: 'floor-plan.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'walkthrough.webm', mimeType: 'video/webm', buffer: clip },
   ]);
-  await expect(customer.getByTestId('picked-file')).toHaveCount(2);
+  await expect(customer.getByTestId('picked-file')).toHaveCount(3);
   const text = `Here is the gate and the plan (${stamp})`;
   await customer.getByRole('textbox', { name: 'Message' }).fill(text);
   await customer.getByRole('button', { name: 'Send' }).click();
@@ -99,6 +127,10 @@ test('a customer sends a photo and a PDF through the composer; the owner sees th
   const received = owner.getByTestId('message').filter({ hasText: text });
   await expect(received).toHaveCount(1);
   await expect.poll(() => loadedImage(owner, 'front-gate.png')).toBe(true);
+  // the clip plays from its signed link (media-src): its metadata loads
+  const video = received.locator('video[aria-label="walkthrough.webm"]');
+  await expect(video).toHaveAttribute('src', /^\/api\/threads\/[^/]+\/attachments\//);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.videoWidth === 64)).toBe(true);
   const pdfLink = received.getByRole('link', { name: /floor-plan\.pdf/ });
   await expect(pdfLink).toBeVisible();
   const href = await pdfLink.getAttribute('href');
