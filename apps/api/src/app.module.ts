@@ -1,9 +1,9 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './common/config/config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/db/database.module';
-import { requestId } from './common/http/request-id';
+import { loggerParams, resolveLogFormat } from './common/logging/logging';
 import { MailModule } from './common/mail/mail.module';
 import { QueueModule } from './common/queue/queue.module';
 import { RealtimeModule } from './common/realtime/realtime.module';
@@ -31,17 +31,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          // path-to-regexp 8 syntax; the default '*' triggers Nest's legacy route warning
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: requestId,
-            // the client's X-Request-Id header is logged only as the checked req.id
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-request-id"]'],
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-          },
-        }),
+        LoggerModule.forRoot(
+          loggerParams(config, resolveLogFormat(config.logFormat, { isTty: !!process.stdout.isTTY, ci: config.ci, nodeEnv: config.env })),
+        ),
         DatabaseModule,
         RedisModule,
         QueueModule,

@@ -68,7 +68,10 @@ export function configureHttpApp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
+          // blob: is a picked file's local preview (composer, photo uploads); attachments are same-origin links
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+          mediaSrc: ["'self'", 'blob:'],
+          // uploads send the File objects themselves: nothing ever fetches a blob: URL
           connectSrc: ["'self'", 'ws:', 'wss:'],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './common/config/config';
 import { canReachRedis } from './common/redis/redis.module';
 import { configureHttpApp, NEST_HTTP_OPTIONS } from './http-app';
+import { QuietStartupLogger } from './common/logging/logging';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
 import { DemoListingsSeeder } from './modules/seed/demo-listings';
@@ -55,13 +56,13 @@ async function bootstrap(): Promise<void> {
   }
   if (config.role === 'worker') {
     const ctx = await NestFactory.createApplicationContext(AppModule.forRole(config), { bufferLogs: true });
-    ctx.useLogger(ctx.get(Logger));
+    ctx.useLogger(new QuietStartupLogger(ctx.get(Logger)));
     ctx.enableShutdownHooks();
     console.log('Tahanan worker started: processing queued jobs.');
     return;
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRole(config), { ...NEST_HTTP_OPTIONS, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartupLogger(app.get(Logger)));
   configureHttpApp(app, config);
   await app.init();
   if (config.database.migrate) {

@@ -6,4 +6,5 @@ export const TEXTS = {
   notFoundSubtitle: 'Page not found',
   offlineTitle: 'You are currently offline',
   offlineMessage: 'Please check your internet connection and try again',
+  stillOffline: 'Still offline. This page closes by itself once you are back online.',
 } as const;

@@ -50,6 +50,9 @@ const envSchema = z.object({
       return parsed;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // set by CI services; any value but "false"/"0" means the logs go to a machine
+  CI: z.string().optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Tahanan <no-reply@tahanan.local>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
@@ -129,6 +132,10 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** json, pretty, or auto: pretty only when stdout is a terminal outside CI and tests. */
+  logFormat: LogFormatSetting;
+  /** Running under CI (the CI variable). */
+  ci: boolean;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storageDir: string;
   /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
@@ -174,6 +181,8 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   });
   return valid && entries.length ? entries : null;
 }
+
+export type LogFormatSetting = 'auto' | 'json' | 'pretty';
 
 /** Validates the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -229,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    ci: !!e.CI && e.CI !== 'false' && e.CI !== '0',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     storageDir: e.STORAGE_DIR,
     uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },

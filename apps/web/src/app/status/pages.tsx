@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, isRouteErrorResponse, useRouteError } from 'react-router';
 import BlockIcon from '@mui/icons-material/Block';
 import BuildIcon from '@mui/icons-material/Build';
@@ -33,6 +34,8 @@ export const STATUS_TEXTS = {
     title: 'You are currently offline',
     message: 'Please check your internet connection and try again',
     button: 'Retry',
+    /** Retry pressed while the browser is still offline (a reload would show the browser's own error page). */
+    stillOffline: 'Still offline. This page closes by itself once you are back online.',
   },
 } as const;
 
@@ -92,15 +95,33 @@ export function MaintenancePage({ onRefresh = reloadPage }: { onRefresh?: () => 
   );
 }
 
-export function OfflinePage({ onRetry = reloadPage }: { onRetry?: () => void }) {
+export function browserIsOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
+/**
+ * Retry reloads once the browser is online again; pressed while it is still offline it stays here (the
+ * page goes away by itself on the browser's `online` event) instead of reloading into the browser's
+ * own error page.
+ */
+export function OfflinePage({ onRetry = reloadPage, isOnline = browserIsOnline }: { onRetry?: () => void; isOnline?: () => boolean }) {
   const t = STATUS_TEXTS.offline;
+  const [status, setStatus] = useState('');
+  const retry = () => {
+    if (isOnline()) {
+      onRetry();
+      return;
+    }
+    setStatus(t.stillOffline);
+  };
   return (
     <StatusPage
       data-testid="offline-page"
       title={t.title}
       message={t.message}
       icon={<WifiOffIcon fontSize="inherit" />}
-      action={{ label: t.button, onClick: onRetry }}
+      action={{ label: t.button, onClick: retry }}
+      status={status}
     />
   );
 }

@@ -62,15 +62,33 @@ describe('status pages', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it('offline page: texts of the spec, Retry runs the reload action', () => {
+  it('offline page: texts of the spec, Retry runs the reload action once the browser is online', () => {
     const retry = vi.fn();
     render(
       <MemoryRouter>
-        <OfflinePage onRetry={retry} />
+        <OfflinePage onRetry={retry} isOnline={() => true} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'You are currently offline' })).toBeInTheDocument();
     expect(screen.getByText('Please check your internet connection and try again')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline page: Retry while still offline does not reload, it says so and stays', () => {
+    const retry = vi.fn();
+    let online = false;
+    render(
+      <MemoryRouter>
+        <OfflinePage onRetry={retry} isOnline={() => online} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent(STATUS_TEXTS.offline.stillOffline);
+    expect(screen.getByRole('heading', { name: 'You are currently offline' })).toBeInTheDocument();
+    online = true;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });

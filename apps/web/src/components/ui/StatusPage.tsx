@@ -17,13 +17,15 @@ export interface StatusPageProps {
   message?: string;
   action?: StatusAction;
   icon?: ReactNode;
+  /** A live line under the button ('' keeps the region, empty, so screen readers hear it change). */
+  status?: string;
   /** Fill the whole viewport (status routes, offline screen). */
   fullScreen?: boolean;
   'data-testid'?: string;
 }
 
 /** Status page layout: logo, title, subtitle, message and one button (an action or a link). */
-export function StatusPage({ title, subtitle, message, action, icon, fullScreen = true, ...rest }: StatusPageProps) {
+export function StatusPage({ title, subtitle, message, action, icon, status, fullScreen = true, ...rest }: StatusPageProps) {
   return (
     <Box
       component="main"
@@ -65,6 +67,11 @@ export function StatusPage({ title, subtitle, message, action, icon, fullScreen 
                 {action.label}
               </Button>
             ))}
+          {status !== undefined && (
+            <Typography role="status" aria-live="polite" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
+              {status}
+            </Typography>
+          )}
         </Stack>
       </Paper>
     </Box>

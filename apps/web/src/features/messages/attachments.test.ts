@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_ATTACHMENT_BYTES,
   attachmentKindOf,
-  blobUrlToFile,
   buildMessageFormData,
   checkAttachments,
   formatBytes,
@@ -51,32 +50,6 @@ describe('attachment checks', () => {
     expect(formatBytes(500)).toBe('500 B');
     expect(formatBytes(2048)).toBe('2 KB');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
-  });
-});
-
-describe('blobUrlToFile', () => {
-  it('turns a local preview URL back into a File with the name and type', async () => {
-    const urls: string[] = [];
-    const fetchImpl = async (url: string) => {
-      urls.push(url);
-      return new Response(new Blob(['%PDF-1.4'], { type: 'application/octet-stream' }));
-    };
-    const result = await blobUrlToFile('blob:http://localhost/abc', 'plan.pdf', 'application/pdf', fetchImpl);
-    expect(urls).toEqual(['blob:http://localhost/abc']);
-    expect(result).toBeInstanceOf(File);
-    expect(result.name).toBe('plan.pdf');
-    expect(result.type).toBe('application/pdf');
-    expect(await result.text()).toBe('%PDF-1.4');
-  });
-
-  it('keeps the blob type when none is given', async () => {
-    const fetchImpl = async () => new Response(new Blob(['x'], { type: 'image/png' }));
-    expect((await blobUrlToFile('blob:x', 'a.png', '', fetchImpl)).type).toBe('image/png');
-  });
-
-  it('fails when the URL cannot be read', async () => {
-    const fetchImpl = async () => new Response('gone', { status: 404 });
-    await expect(blobUrlToFile('blob:x', 'a.png', 'image/png', fetchImpl)).rejects.toThrow('Could not read a.png');
   });
 });
 

@@ -55,19 +55,6 @@ export function validateAttachments(attachments: readonly Pick<LocalAttachment, 
   return null;
 }
 
-type FetchLike = (url: string) => Promise<Pick<Response, 'blob' | 'ok' | 'status'>>;
-
-/**
- * A local preview URL (`blob:`) back to a File for the upload (spec section 7: local blob URLs are
- * converted to files first).
- */
-export async function blobUrlToFile(url: string, filename: string, type: string, fetchImpl: FetchLike = (u) => fetch(u)): Promise<File> {
-  const response = await fetchImpl(url);
-  if (!response.ok && response.status !== 0) throw new Error(`Could not read ${filename}`);
-  const blob = await response.blob();
-  return new File([blob], filename, { type: type || blob.type });
-}
-
 /**
  * The multipart body of a message with files: `content`, the files in the repeated field
  * `attachments`, and `attachmentsJson`, their `{ filename, type }` in file order.

@@ -43,7 +43,7 @@ describe('optimistic messages', () => {
       content: 'Hi',
       sender: ME,
       now: NOW,
-      attachments: [{ url: 'blob:x', filename: 'a.png', type: 'image', contentType: 'image/png', size: 10 }],
+      attachments: [{ url: 'blob:x', filename: 'a.png', type: 'image', contentType: 'image/png', size: 10, file: new File(['0123456789'], 'a.png') }],
     });
     expect(m).toMatchObject({
       _id: 'temp-9',

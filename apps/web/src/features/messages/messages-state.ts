@@ -46,14 +46,14 @@ export interface ThreadPage {
 
 /** A file picked in the composer, shown from a local blob URL until it is uploaded. */
 export interface LocalAttachment {
-  /** `blob:` URL of the local preview. */
+  /** `blob:` URL of the local preview ('' where the browser made none); only ever displayed, never fetched. */
   url: string;
   filename: string;
   type: AttachmentKind;
   contentType: string;
   size: number;
-  /** The picked file itself, used where the browser made no blob URL. */
-  file?: File;
+  /** The picked file itself: what the upload sends. */
+  file: File;
 }
 
 /** A read receipt (the socket's `messagesRead`, the answer to markAsRead or markThreadRead). */

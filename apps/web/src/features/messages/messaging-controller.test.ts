@@ -18,7 +18,6 @@ interface Setup {
   socket: FakeSocket;
   controller: MessagingController;
   visible: { value: boolean };
-  blobToFile: ReturnType<typeof vi.fn>;
 }
 
 /** A signed-in store with cached lists, a connected fake socket and a controller listening to it. */
@@ -48,16 +47,14 @@ function setup({
   const socket = fake.latest!;
   if (connected) socket.connectNow();
   const visible = { value: true };
-  const blobToFile = vi.fn(async (url: string, filename: string, type: string) => new File([url], filename, { type }));
   const controller = new MessagingController({
     dispatch: store.dispatch,
     getState: store.getState,
     realtime,
     isVisible: () => visible.value,
-    blobToFile,
   });
   controller.start();
-  return { store, socket, controller, visible, blobToFile };
+  return { store, socket, controller, visible };
 }
 
 const state = (store: AppStore) => ({
@@ -279,8 +276,8 @@ describe('sending', () => {
     expect(state(store).page('t_1')!.messages.map((m) => m._id)).toEqual(['m_1', 'm_srv']);
   });
 
-  it('converts the local blob URLs to files and uploads them as multipart', async () => {
-    const { store, socket, controller, blobToFile } = setup();
+  it('uploads the picked files themselves as multipart (no fetch of their blob: previews, which the CSP forbids)', async () => {
+    const { store, socket, controller } = setup();
     const forms: FormData[] = [];
     server.use(
       http.post('*/api/threads/:threadId/messages', async ({ request }) => {
@@ -288,22 +285,22 @@ describe('sending', () => {
         return HttpResponse.json(makeMessage({ _id: 'm_up', sender: ME, content: 'See photo', at: 95 }), { status: 201 });
       }),
     );
+    const photo = new File(['\x89PNG photo bytes'], 'front.jpg', { type: 'image/jpeg' });
+    const plan = new File(['%PDF-1.4 plan'], 'plan.pdf', { type: 'application/pdf' });
     const ok = await controller.sendMessage('t_1', {
       content: 'See photo',
       attachments: [
-        { url: 'blob:http://localhost/1', filename: 'front.jpg', type: 'image', contentType: 'image/jpeg', size: 4 },
-        { url: 'blob:http://localhost/2', filename: 'plan.pdf', type: 'pdf', contentType: 'application/pdf', size: 4 },
+        { url: 'blob:http://localhost/1', filename: 'front.jpg', type: 'image', contentType: 'image/jpeg', size: photo.size, file: photo },
+        { url: 'blob:http://localhost/2', filename: 'plan.pdf', type: 'pdf', contentType: 'application/pdf', size: plan.size, file: plan },
       ],
     });
     expect(ok).toBe(true);
-    expect(blobToFile.mock.calls).toEqual([
-      ['blob:http://localhost/1', 'front.jpg', 'image/jpeg'],
-      ['blob:http://localhost/2', 'plan.pdf', 'application/pdf'],
-    ]);
     expect(socket.emitsOf('sendMessage')).toEqual([]);
     expect(forms).toHaveLength(1);
     expect(forms[0].get('content')).toBe('See photo');
-    expect((forms[0].getAll('attachments') as File[]).map((f) => f.name)).toEqual(['front.jpg', 'plan.pdf']);
+    const sent = forms[0].getAll('attachments') as File[];
+    expect(sent.map((f) => f.name)).toEqual(['front.jpg', 'plan.pdf']);
+    expect(await Promise.all(sent.map((f) => f.text()))).toEqual(['\x89PNG photo bytes', '%PDF-1.4 plan']);
     expect(JSON.parse(forms[0].get('attachmentsJson') as string)).toEqual([
       { filename: 'front.jpg', type: 'image' },
       { filename: 'plan.pdf', type: 'pdf' },
@@ -314,7 +311,7 @@ describe('sending', () => {
 
   it('refuses more than 5 files or a file over 10 MB before sending', async () => {
     const { store, controller } = setup();
-    const one = { url: 'blob:x', filename: 'a.png', type: 'image' as const, contentType: 'image/png', size: 1 };
+    const one = { url: 'blob:x', filename: 'a.png', type: 'image' as const, contentType: 'image/png', size: 1, file: new File(['x'], 'a.png') };
     expect(await controller.sendMessage('t_1', { content: '', attachments: [one, one, one, one, one, one] })).toBe(false);
     expect(await controller.sendMessage('t_1', { content: '', attachments: [{ ...one, size: 11 * 1024 * 1024 }] })).toBe(false);
     expect(state(store).toasts.map((t) => t[1])).toEqual(['You can attach at most 5 files to a message', 'a.png is larger than 10 MB']);

@@ -11,7 +11,7 @@ import { threadArgs, type Message } from '@/lib/api/messaging';
 import type { Realtime } from '@/lib/realtime';
 import type { AppDispatch, RootState } from '@/lib/state/root-reducer';
 import { toast } from '@/lib/state/toasts-slice';
-import { blobUrlToFile, buildMessageFormData, revokePreviewUrl, validateAttachments } from './attachments';
+import { buildMessageFormData, revokePreviewUrl, validateAttachments } from './attachments';
 import {
   applyReceipt,
   confirmSent,
@@ -56,8 +56,6 @@ export interface MessagingControllerOptions {
   dispatch: AppDispatch;
   getState: () => RootState;
   realtime: Realtime;
-  /** Turns a local preview URL into a File for the upload (replaceable in tests). */
-  blobToFile?: (url: string, filename: string, type: string) => Promise<File>;
   /** Whether the page is visible (document.visibilityState by default). */
   isVisible?: () => boolean;
 }
@@ -85,14 +83,12 @@ export class MessagingController {
   private readonly dispatch: AppDispatch;
   private readonly getState: () => RootState;
   private readonly realtime: Realtime;
-  private readonly blobToFile: (url: string, filename: string, type: string) => Promise<File>;
   private readonly isVisible: () => boolean;
 
   constructor(options: MessagingControllerOptions) {
     this.dispatch = options.dispatch;
     this.getState = options.getState;
     this.realtime = options.realtime;
-    this.blobToFile = options.blobToFile ?? ((url, filename, type) => blobUrlToFile(url, filename, type));
     this.isVisible = options.isVisible ?? (() => typeof document === 'undefined' || document.visibilityState !== 'hidden');
   }
 
@@ -283,15 +279,11 @@ export class MessagingController {
   }
 
   private async sendWithFiles(threadId: string, content: string, attachments: LocalAttachment[]): Promise<Message> {
-    // the previews are local blob URLs: back to files for the upload
-    const files = await Promise.all(
-      attachments.map((a) =>
-        a.url.startsWith('blob:') || !a.file ? this.blobToFile(a.url, a.filename, a.contentType) : Promise.resolve(a.file),
-      ),
-    );
+    // spec section 7 ("local blob URLs are converted to files first"): the composer kept the File each
+    // preview URL was made from, so that File is sent; fetching the blob: URL would need connect-src blob:
     const form = buildMessageFormData(
       content,
-      files.map((file, i) => ({ file, type: attachments[i].type })),
+      attachments.map((a) => ({ file: a.file, type: a.type })),
     );
     try {
       return await this.dispatch(api.endpoints.sendThreadMessage.initiate(threadArgs.sendForm(threadId, form))).unwrap();
