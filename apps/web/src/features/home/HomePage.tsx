@@ -73,10 +73,10 @@ export function HomePage() {
       >
         <Container maxWidth="lg">
           <Stack spacing={3} sx={{ textAlign: 'center', alignItems: 'center' }}>
-            <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>
+            <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', sm: '3rem' } }}>
               Find a home or lot in the Philippines
             </Typography>
-            <Typography variant="h6" component="p" sx={{ opacity: 0.9, maxWidth: 640 }}>
+            <Typography variant="h6" component="p" sx={{ opacity: 0.9, maxWidth: 640, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
               Houses, condominiums, commercial spaces and land for sale or rent, from owners, brokers and
               salespeople across the country.
             </Typography>
