@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '@/lib/navigation';
 import { makeListing, makePagination, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderApp, serveSession, storeSession } from '@/test/render';
@@ -104,5 +105,29 @@ describe('a guest who presses Save or Check availability', { timeout: 30_000 }, 
     renderApp('/listings/l_1?intent=save');
     expect(await screen.findByRole('button', { name: 'Save' }, { timeout: 10000 })).toHaveAttribute('aria-pressed', 'false');
     expect(sent.saves).toEqual([]);
+  });
+
+  it('Save through social sign-in: the return-to survives the trip to the provider and the listing is saved once', async () => {
+    const sent = serve();
+    server.use(
+      http.get('*/api/auth/providers', () => HttpResponse.json({ providers: ['google'] })),
+      http.post('*/api/auth/exchange', () => HttpResponse.json({ token: 'tok-social', user: member })),
+    );
+    serveSession('tok-social', member);
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const login = renderApp('/login?next=%2Flistings%2Fl_1&intent=save');
+    expect(await screen.findByTestId('login-reason', {}, { timeout: 10000 })).toHaveTextContent('Log in to save this listing');
+    await login.user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(assign).toHaveBeenCalledTimes(1);
+    login.unmount();
+    cleanup();
+
+    // back from the provider: the callback page signs in and goes back to the listing, which saves it
+    const { router } = renderApp('/auth/callback#code=one-time-code-4f9c2a7e1b3d5f60a8c9e1d2b3f4a5c6d7e8f9a0b1c');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/listings/l_1'), { timeout: 10000 });
+    expect(await screen.findByRole('button', { name: 'Saved' }, { timeout: 10000 })).toHaveAttribute('aria-pressed', 'true');
+    expect(sent.saves).toEqual([{ listingId: 'l_1' }]);
+    expect(window.sessionStorage.getItem('socialReturnTo')).toBeNull();
+    assign.mockRestore();
   });
 });
