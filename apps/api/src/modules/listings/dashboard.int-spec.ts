@@ -27,7 +27,7 @@ describe('POST /listing/dashboard: totals of a member with listings (real Postgr
     broker = await createUser(t, { firstName: 'Bea', type: 'broker' });
     alice = await createUser(t, { firstName: 'Alice' });
     carol = await createUser(t, { firstName: 'Carol' });
-    other = await createUser(t, { firstName: 'Oscar', type: 'owner' });
+    other = await createUser(t, { firstName: 'Oscar', type: 'property_owner' });
   });
   afterAll(() => t.close());
 
