@@ -122,7 +122,7 @@ describe('sign-up', () => {
       { firstName: 'Ben', lastName: 'Cruz', email: 'ben@example.ph', password: 'long-enough', type: 'broker' },
     ]);
     expect(readStoredSession()).toEqual({ token: 'tok-new', user: created });
-    expect(await screen.findByText('Welcome back, Ben!')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Ben!')).toBeInTheDocument();
   });
 
   it('refuses a short password and shows the first server message of an array', async () => {

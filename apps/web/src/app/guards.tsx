@@ -1,5 +1,6 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { isAdmin } from '@/lib/api/types';
+import { afterLogin, returnToFromParams } from '@/lib/return-to';
 import { selectAuth, useAppSelector } from '@/lib/state/hooks';
 
 /** Pages that need login: a guest goes to the 401 page; while the user loads, nothing renders. */
@@ -19,9 +20,18 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** Login and sign-up: a signed-in member goes straight to the dashboard. */
+/**
+ * Login and sign-up: a signed-in member goes straight on: to the dashboard, or back to the page the
+ * login was asked from (`?next=`, a validated same-origin path) with what they wanted to do there
+ * (`?intent=`, handed over in the location state). This is the one place that moves a member on after
+ * logging in or signing up, so the intent is handed over once.
+ */
 export function GuestOnly() {
   const { token, user } = useAppSelector(selectAuth);
-  if (token && user) return <Navigate to="/dashboard" replace />;
+  const [params] = useSearchParams();
+  if (token && user) {
+    const { to, state } = afterLogin(returnToFromParams(params));
+    return <Navigate to={to} state={state} replace />;
+  }
   return <Outlet />;
 }

@@ -1,6 +1,8 @@
 /** localStorage keys and safe accessors (storage can throw in private mode or when full). */
 export const AUTH_STORAGE_KEY = 'auth';
 export const LAST_VISITED_PATH_KEY = 'lastVisitedPath';
+/** The member whose first session (the one that created the account) this is; see lib/first-session. */
+export const FIRST_SESSION_KEY = 'firstSession';
 
 export function readStorage(key: string): string | null {
   try {

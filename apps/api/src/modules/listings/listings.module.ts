@@ -1,4 +1,5 @@
 import { forwardRef, Module } from '@nestjs/common';
+import { MessagingModule } from '../messaging/messaging.module';
 import { NearbyModule } from '../nearby/nearby.module';
 import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
@@ -11,7 +12,7 @@ import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 
 @Module({
-  imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule)],
+  imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController],
   providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache],

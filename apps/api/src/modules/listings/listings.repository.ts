@@ -543,6 +543,12 @@ export class ListingsRepository {
     return { totalListings: Number(row.totalListings), totalSaved: Number(row.totalSaved), totalViews: Number(row.totalViews) };
   }
 
+  /** The ids of every listing the member owns (whatever its status). */
+  async listingIdsOf(ownerId: string): Promise<string[]> {
+    const rows = await this.db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, ownerId));
+    return rows.map((r) => r.id);
+  }
+
   /** Adds a review and refreshes the listing's average and count, in one transaction. */
   async addReview(listingId: string, userId: string, rating: number, comment: string) {
     return this.db.transaction(async (tx) => {

@@ -16,9 +16,11 @@ import { htmlToText, sanitizeRichText } from '../../common/html/sanitize-html';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { NearbyService, POI_ATTRIBUTION } from '../nearby/nearby.service';
 import { PlacesService } from '../places/places.service';
+import { DASHBOARD_KEYS } from './dto/listing-input.dto';
 import type {
   CreateListingDto,
   DashboardDto,
+  DashboardKey,
   ListingSearchDto,
   NearbySearchDto,
   ReviewInputDto,
@@ -41,6 +43,7 @@ import { parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingCountCache } from './listing-count-cache';
 import { GuestViews } from './guest-views';
 import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
+import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
 import type { SortTerm } from '../../common/query/list-query';
 import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
 
@@ -109,6 +112,7 @@ export class ListingsService {
     @Inject(forwardRef(() => SAVED_LISTINGS_LOOKUP)) private readonly saved: SavedListingsLookup,
     private readonly counts: ListingCountCache,
     private readonly guestViews: GuestViews,
+    @Inject(forwardRef(() => LISTING_INQUIRIES_COUNTER)) private readonly inquiries: ListingInquiriesCounter,
   ) {}
 
   /**
@@ -419,8 +423,13 @@ export class ListingsService {
     if (userId !== caller.id && !['viewer', ...ADMIN_ROLES].includes(caller.role)) {
       throw new ForbiddenException('You can only see your own dashboard');
     }
-    const totals = await this.listings.dashboard(userId);
-    const wanted = dto.data.length ? dto.data : (['totalListings', 'totalSaved', 'totalViews'] as const);
+    const wanted = dto.data.length ? dto.data : DASHBOARD_KEYS;
+    const totals: Record<DashboardKey, number> = {
+      ...(await this.listings.dashboard(userId)),
+      totalInquiries: wanted.includes('totalInquiries')
+        ? await this.inquiries.countInquiries(userId, await this.listings.listingIdsOf(userId))
+        : 0,
+    };
     return Object.fromEntries(wanted.map((k) => [k, totals[k]]));
   }
 

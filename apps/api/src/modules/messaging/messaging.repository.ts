@@ -99,6 +99,16 @@ export class MessagingRepository {
     });
   }
 
+  /** Threads about these listings that someone other than their owner started (one per pair and listing). */
+  async countInquiries(ownerId: string, listingIds: string[]): Promise<number> {
+    if (listingIds.length === 0) return 0;
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(threads)
+      .where(and(inArray(threads.listingId, listingIds), ne(threads.createdById, ownerId)));
+    return Number(row.n);
+  }
+
   /** One page of the user's visible threads, newest activity first, and how many there are. */
   async threadPage(userId: string, archived: boolean, limit: number, skip: number): Promise<{ rows: ThreadRow[]; total: number }> {
     const where = and(

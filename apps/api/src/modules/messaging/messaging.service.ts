@@ -1,4 +1,5 @@
 import parseRange from 'range-parser';
+import type { ListingInquiriesCounter } from '../listings/listing-inquiries-counter';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PAGINATION, buildPagination } from '@app/domain';
@@ -45,7 +46,7 @@ interface ThreadAccess {
  * receipts are pushed to the participants' realtime connections.
  */
 @Injectable()
-export class MessagingService {
+export class MessagingService implements ListingInquiriesCounter {
   private readonly url: AttachmentUrl;
 
   constructor(
@@ -56,6 +57,11 @@ export class MessagingService {
     private readonly listings: ListingsService,
   ) {
     this.url = (threadId, attachmentId) => this.attachments.url(threadId, attachmentId);
+  }
+
+  /** Inquiries about a member's listings, for their dashboard (LISTING_INQUIRIES_COUNTER). */
+  countInquiries(ownerId: string, listingIds: string[]): Promise<number> {
+    return this.repo.countInquiries(ownerId, listingIds);
   }
 
   /** Nothing when the caller takes part in the thread; 404 otherwise (asked before a message's files are read). */

@@ -1,8 +1,15 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -14,7 +21,9 @@ import MapIcon from '@mui/icons-material/Map';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { formatPeso } from '@/lib/format';
 import { selectIsLoggedIn, useAppSelector } from '@/lib/state/hooks';
-import { PLAN_TEASERS } from './plans';
+import { HomeSearch } from './HomeSearch';
+import { NewestListings } from './NewestListings';
+import { PLAN_TEASERS, type PlanTeaser } from './plans';
 
 const HIGHLIGHTS = [
   { icon: <MapIcon />, title: 'Map search', text: 'Find houses, condos and lots for sale or rent on a map of nearby areas.' },
@@ -23,27 +32,55 @@ const HIGHLIGHTS = [
   { icon: <SmartToyIcon />, title: 'Ask ARIA', text: 'Our AI assistant helps you research and compare properties.' },
 ];
 
+/** What the button of a plan that is not on sale yet explains. */
+function comingSoonText(plan: PlanTeaser): string {
+  return plan.price === null
+    ? `${plan.name} accounts (teams with sub-accounts) are coming soon. Until then every account is on the Free plan; you can create one now and keep it when ${plan.name} opens.`
+    : `Paid plans are coming soon: ${plan.name} (${formatPeso(plan.price)}${plan.period ?? ''}) is not on sale yet. Until then every account is on the Free plan, with nothing to pay.`;
+}
+
+function PlanButton({ plan, loggedIn, onComingSoon }: { plan: PlanTeaser; loggedIn: boolean; onComingSoon: (p: PlanTeaser) => void }) {
+  if (plan.id === 'free') {
+    return loggedIn ? (
+      <Button component={RouterLink} to="/dashboard" variant="outlined" fullWidth>
+        Your current plan
+      </Button>
+    ) : (
+      <Button component={RouterLink} to="/signup" variant="outlined" fullWidth>
+        Start free
+      </Button>
+    );
+  }
+  return (
+    <Button variant="contained" fullWidth onClick={() => onComingSoon(plan)} aria-haspopup="dialog">
+      {plan.price === null ? 'Contact sales' : `Choose ${plan.name}`}
+    </Button>
+  );
+}
+
 export function HomePage() {
+  const [comingSoon, setComingSoon] = useState<PlanTeaser | null>(null);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <>
       <Box
         component="section"
         sx={{
-          py: { xs: 8, md: 12 },
+          py: { xs: 5, md: 9 },
           background: 'linear-gradient(135deg, #0b6e4f 0%, #14916a 60%, #f4b400 140%)',
           color: '#fff',
         }}
       >
-        <Container maxWidth="md">
+        <Container maxWidth="lg">
           <Stack spacing={3} sx={{ textAlign: 'center', alignItems: 'center' }}>
-            <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>
+            <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', sm: '3rem' } }}>
               Find a home or lot in the Philippines
             </Typography>
-            <Typography variant="h6" component="p" sx={{ opacity: 0.9, maxWidth: 640 }}>
+            <Typography variant="h6" component="p" sx={{ opacity: 0.9, maxWidth: 640, fontSize: { xs: '1rem', sm: '1.25rem' } }}>
               Houses, condominiums, commercial spaces and land for sale or rent, from owners, brokers and
               salespeople across the country.
             </Typography>
+            <HomeSearch />
             {loggedIn ? (
               <Button component={RouterLink} to="/dashboard" variant="contained" color="secondary" size="large">
                 Go to dashboard
@@ -67,6 +104,10 @@ export function HomePage() {
           </Stack>
         </Container>
       </Box>
+
+      <Container component="section" maxWidth="lg" sx={{ pt: 6, pb: 2 }} aria-labelledby="newest-heading">
+        <NewestListings />
+      </Container>
 
       <Container component="section" maxWidth="lg" sx={{ py: 8 }} aria-labelledby="highlights-heading">
         <Typography id="highlights-heading" variant="h4" component="h2" sx={{ mb: 4, textAlign: 'center', fontWeight: 700 }}>
@@ -97,18 +138,29 @@ export function HomePage() {
           <Grid container spacing={3}>
             {PLAN_TEASERS.map((plan) => (
               <Grid key={plan.id} size={{ xs: 12, sm: 6, md: 3 }}>
-                <Card variant="outlined" sx={{ height: '100%' }} data-testid={`plan-${plan.id}`}>
-                  <CardContent>
+                <Card
+                  variant="outlined"
+                  sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+                  data-testid={`plan-${plan.id}`}
+                >
+                  <CardContent sx={{ flexGrow: 1 }}>
                     <Typography variant="h6" component="h3">
                       {plan.name}
                     </Typography>
-                    <Typography
-                      variant="h4"
-                      component="p"
-                      sx={{ my: 1, fontWeight: 700, fontSize: plan.price === null ? '1.75rem' : undefined }}
-                    >
-                      {plan.price === null ? 'Contact sales' : formatPeso(plan.price)}
-                    </Typography>
+                    <Stack direction="row" spacing={0.75} sx={{ my: 1, alignItems: 'baseline' }}>
+                      <Typography
+                        variant="h4"
+                        component="p"
+                        sx={{ fontWeight: 700, fontSize: plan.price === null ? '1.75rem' : undefined }}
+                      >
+                        {plan.price === null ? 'Contact sales' : formatPeso(plan.price)}
+                      </Typography>
+                      {plan.period && (
+                        <Typography color="text.secondary" data-testid={`plan-${plan.id}-period`}>
+                          {plan.period}
+                        </Typography>
+                      )}
+                    </Stack>
                     <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                       {plan.features.map((f) => (
                         <Box component="li" key={f} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -118,12 +170,32 @@ export function HomePage() {
                       ))}
                     </Stack>
                   </CardContent>
+                  <CardActions sx={{ p: 2, pt: 0 }}>
+                    <PlanButton plan={plan} loggedIn={loggedIn} onComingSoon={setComingSoon} />
+                  </CardActions>
                 </Card>
               </Grid>
             ))}
           </Grid>
         </Container>
       </Box>
+
+      <Dialog open={!!comingSoon} onClose={() => setComingSoon(null)} aria-labelledby="coming-soon-title">
+        <DialogTitle id="coming-soon-title">{comingSoon?.name} is coming soon</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{comingSoon ? comingSoonText(comingSoon) : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          {!loggedIn && (
+            <Button component={RouterLink} to="/signup" onClick={() => setComingSoon(null)}>
+              Create a free account
+            </Button>
+          )}
+          <Button onClick={() => setComingSoon(null)} variant="contained">
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

@@ -1198,12 +1198,15 @@ export type CreateListingDto = {
     | "other";
 };
 export type DashboardResultDto = {
+  /** Threads about the member's listings that other members started */
+  totalInquiries?: number;
   totalListings?: number;
   totalSaved?: number;
   totalViews?: number;
 };
 export type DashboardDto = {
-  data: string[];
+  /** The totals wanted; an empty list answers all of them */
+  data: ("totalListings" | "totalSaved" | "totalViews" | "totalInquiries")[];
   filter: {
     userId?: string;
   };

@@ -1,6 +1,6 @@
 import { api } from '../api/generated';
 import { errorStatus } from '../api/errors';
-import { LAST_VISITED_PATH_KEY, AUTH_STORAGE_KEY, removeStorage } from '../storage';
+import { FIRST_SESSION_KEY, LAST_VISITED_PATH_KEY, AUTH_STORAGE_KEY, removeStorage } from '../storage';
 import { loggedOut } from './auth-slice';
 import type { AppThunk } from './root-reducer';
 import { loadingFinished, loadingStarted } from './ui-slice';
@@ -37,6 +37,7 @@ export function logout(): AppThunk<Promise<void>> {
         dispatch(loggedOut());
         removeStorage(AUTH_STORAGE_KEY);
         removeStorage(LAST_VISITED_PATH_KEY);
+        removeStorage(FIRST_SESSION_KEY);
         dispatch(api.util.resetApiState());
         dispatch(loadingFinished());
         logoutInFlight = null;

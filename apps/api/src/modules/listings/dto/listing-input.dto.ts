@@ -168,10 +168,19 @@ export class NearbySearchDto {
   categories?: string[];
 }
 
+/** The totals POST /listing/dashboard can answer. */
+export const DASHBOARD_KEYS = ['totalListings', 'totalSaved', 'totalViews', 'totalInquiries'] as const;
+export type DashboardKey = (typeof DASHBOARD_KEYS)[number];
+
 export class DashboardDto {
-  @ApiProperty({ type: [String], example: ['totalListings', 'totalSaved', 'totalViews'] })
-  @IsArray() @IsIn(['totalListings', 'totalSaved', 'totalViews'], { each: true, message: 'data items must be totalListings, totalSaved or totalViews' })
-  data!: ('totalListings' | 'totalSaved' | 'totalViews')[];
+  @ApiProperty({
+    enum: DASHBOARD_KEYS,
+    isArray: true,
+    example: ['totalListings', 'totalSaved', 'totalViews', 'totalInquiries'],
+    description: 'The totals wanted; an empty list answers all of them',
+  })
+  @IsArray() @IsIn(DASHBOARD_KEYS, { each: true, message: `data items must be ${DASHBOARD_KEYS.join(', ')}` })
+  data!: DashboardKey[];
   @ApiProperty({ type: 'object', properties: { userId: { type: 'string' } } })
   @IsObject() filter!: { userId?: string };
 }

@@ -136,6 +136,8 @@ export class DashboardResultDto {
   @ApiProperty({ required: false }) totalListings?: number;
   @ApiProperty({ required: false }) totalSaved?: number;
   @ApiProperty({ required: false }) totalViews?: number;
+  @ApiProperty({ required: false, description: "Threads about the member's listings that other members started" })
+  totalInquiries?: number;
 }
 
 export class OwnershipDocumentDto {

@@ -6,6 +6,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import { useListAuthProvidersQuery } from '@/lib/api/generated';
 import { socialLoginUrl } from '@/lib/config';
 import { browserNavigation } from '@/lib/navigation';
+import { keepForSocialSignIn, type ReturnTo } from '@/lib/return-to';
 
 const PROVIDERS = {
   google: { label: 'Continue with Google', icon: <GoogleIcon /> },
@@ -18,8 +19,11 @@ function isKnownProvider(p: string): p is Provider {
   return p in PROVIDERS;
 }
 
-/** Social sign-in buttons, only for the providers the API reports as enabled. */
-export function SocialSignIn() {
+/**
+ * Social sign-in buttons, only for the providers the API reports as enabled. A return-to (the page the
+ * login was asked from) is kept in this tab's sessionStorage for the callback page.
+ */
+export function SocialSignIn({ returnTo = null }: { returnTo?: ReturnTo | null }) {
   const { data } = useListAuthProvidersQuery();
   const providers = (data?.providers ?? []).filter(isKnownProvider);
   if (providers.length === 0) return null;
@@ -32,7 +36,10 @@ export function SocialSignIn() {
           variant="outlined"
           size="large"
           startIcon={PROVIDERS[p].icon}
-          onClick={() => browserNavigation.assign(socialLoginUrl(p))}
+          onClick={() => {
+            keepForSocialSignIn(returnTo);
+            browserNavigation.assign(socialLoginUrl(p));
+          }}
         >
           {PROVIDERS[p].label}
         </Button>

@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useExchangeSignInCodeMutation } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
+import { markFirstSession } from '@/lib/first-session';
+import { afterLogin, takeSocialReturnTo } from '@/lib/return-to';
 import { sessionStarted } from '@/lib/state/auth-slice';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { AuthCard } from '../components/AuthCard';
@@ -22,7 +24,7 @@ function codeFromFragment(hash: string): string | null {
 /**
  * Social sign-in lands here with `#code=...`: the code leaves the address bar at once, is exchanged
  * (once) for `{ token, user }`, which is stored as a login stores it, and the member goes on to the
- * dashboard. A token in the address (`#token=`) is never accepted.
+ * dashboard, or back to the page the login was asked from (with what they wanted to do there). A token in the address (`#token=`) is never accepted.
  */
 export function AuthCallbackPage() {
   const dispatch = useAppDispatch();
@@ -42,8 +44,11 @@ export function AuthCallbackPage() {
       .unwrap()
       .then(
         (session) => {
+          markFirstSession(session.user, false);
           dispatch(sessionStarted({ token: session.token, user: session.user }));
-          navigate('/dashboard', { replace: true });
+          // back to the page the login was asked from (kept before leaving for the provider), or the dashboard
+          const { to, state } = afterLogin(takeSocialReturnTo());
+          navigate(to, { replace: true, state });
         },
         () => undefined, // shown below from the mutation state
       );

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,8 @@ import { useLoginUserMutation } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
 import { sessionStarted } from '@/lib/state/auth-slice';
 import { useAppDispatch, useGlobalLoading } from '@/lib/state/hooks';
+import { clearFirstSession } from '@/lib/first-session';
+import { INTENT_REASONS, returnToFromParams, returnToQuery } from '@/lib/return-to';
 import { emailRules } from '@/lib/validation';
 import { AuthCard } from '../components/AuthCard';
 import { SocialSignIn } from '../components/SocialSignIn';
@@ -22,19 +24,22 @@ interface LoginValues {
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [loginUser, { isLoading, error, reset }] = useLoginUserMutation();
   const { control, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
   // why a social sign-in was refused (the API sends the browser back here with ?error=); shown as text
   const [params, setParams] = useSearchParams();
   const socialError = params.get('error');
+  // where to go back to afterwards (?next=, validated) and why the login is asked for (?intent=)
+  const returnTo = returnToFromParams(params);
+  const reason = returnTo?.intent ? INTENT_REASONS[returnTo.intent] : null;
   useGlobalLoading(isLoading);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     try {
       const session = await loginUser({ loginDto: { email: email.trim(), password } }).unwrap();
+      clearFirstSession();
+      // GuestOnly moves the member on: to the dashboard, or back to `next` with its intent
       dispatch(sessionStarted({ token: session.token, user: session.user }));
-      navigate('/dashboard', { replace: true });
     } catch {
       // the error is shown below from the mutation state
     }
@@ -44,8 +49,20 @@ export function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back! Log in to your account.">
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Log in">
         <Stack spacing={2}>
+          {reason && (
+            <Alert severity="info" data-testid="login-reason">
+              {reason}
+            </Alert>
+          )}
           {socialError && !error && (
-            <Alert severity="error" onClose={() => setParams({}, { replace: true })}>
+            <Alert
+              severity="error"
+              onClose={() => {
+                const kept = new URLSearchParams(params);
+                kept.delete('error');
+                setParams(kept, { replace: true });
+              }}
+            >
               {socialError.slice(0, 300)}
             </Alert>
           )}
@@ -72,10 +89,10 @@ export function LoginPage() {
           </Button>
         </Stack>
       </Box>
-      <SocialSignIn />
+      <SocialSignIn returnTo={returnTo} />
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         New here?{' '}
-        <Link component={RouterLink} to="/signup">
+        <Link component={RouterLink} to={`/signup${returnToQuery(returnTo)}`}>
           Create an account
         </Link>
       </Typography>

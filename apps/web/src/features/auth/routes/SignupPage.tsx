@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,8 @@ import { errorMessage } from '@/lib/api/errors';
 import type { UserType } from '@/lib/api/types';
 import { sessionStarted } from '@/lib/state/auth-slice';
 import { useAppDispatch, useGlobalLoading } from '@/lib/state/hooks';
+import { markFirstSession } from '@/lib/first-session';
+import { INTENT_REASONS, returnToFromParams, returnToQuery } from '@/lib/return-to';
 import { emailRules, newPasswordRules, PASSWORD_HINT, phoneRules } from '@/lib/validation';
 import { AuthCard } from '../components/AuthCard';
 import { SocialSignIn } from '../components/SocialSignIn';
@@ -30,7 +32,10 @@ interface SignupValues {
 
 export function SignupPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  // where to go back to afterwards (?next=, validated) and why an account is asked for (?intent=)
+  const [params] = useSearchParams();
+  const returnTo = returnToFromParams(params);
+  const reason = returnTo?.intent ? INTENT_REASONS[returnTo.intent] : null;
   const [createUser, { isLoading, error, reset }] = useCreateUserMutation();
   const { control, handleSubmit } = useForm<SignupValues>({
     defaultValues: { firstName: '', middleName: '', lastName: '', email: '', password: '', phoneNumber: '', type: '' },
@@ -52,8 +57,9 @@ export function SignupPage() {
           ...(phoneNumber ? { phoneNumber } : {}),
         },
       }).unwrap();
+      markFirstSession(session.user, true);
+      // GuestOnly moves the member on: to the dashboard, or back to `next` with its intent
       dispatch(sessionStarted({ token: session.token, user: session.user }));
-      navigate('/dashboard', { replace: true });
     } catch {
       // shown below
     }
@@ -63,6 +69,13 @@ export function SignupPage() {
     <AuthCard title="Create your account" subtitle="Join to save listings, message owners and more." maxWidth="sm">
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
         <Grid container spacing={2}>
+          {reason && (
+            <Grid size={12}>
+              <Alert severity="info" data-testid="login-reason">
+                {reason.replace('Log in', 'Create an account or log in')}
+              </Alert>
+            </Grid>
+          )}
           {error && (
             <Grid size={12}>
               <Alert severity="error" onClose={reset}>
@@ -143,10 +156,10 @@ export function SignupPage() {
           </Grid>
         </Grid>
       </Box>
-      <SocialSignIn />
+      <SocialSignIn returnTo={returnTo} />
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         Already have an account?{' '}
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={`/login${returnToQuery(returnTo)}`}>
           Log in
         </Link>
       </Typography>

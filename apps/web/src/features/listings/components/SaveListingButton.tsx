@@ -6,6 +6,7 @@ import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
 import { useSaveListingMutation, useUnsaveListingMutation } from '@/lib/api/generated';
 import { listingArgs, type Listing } from '@/lib/api/listings';
+import { loginPath } from '@/lib/return-to';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { listingErrorMessage } from '../errors';
@@ -18,7 +19,8 @@ export interface SaveListingButtonProps {
 
 /**
  * Save / unsave toggle (POST /listing/save, PUT /listing/unsave). The cache tags refetch every list and
- * the listing afterwards, so the heart follows the server's `isSaved`. Guests are sent to log in.
+ * the listing afterwards, so the heart follows the server's `isSaved`. Guests are sent to log in
+ * ("Log in to save this listing") and come back to the listing, which then saves it (see useLoginIntent).
  */
 export function SaveListingButton({ listing, variant = 'icon' }: SaveListingButtonProps) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -32,8 +34,7 @@ export function SaveListingButton({ listing, variant = 'icon' }: SaveListingButt
 
   const onClick = async () => {
     if (!loggedIn) {
-      dispatch(toast.info('Log in to save listings'));
-      navigate('/login');
+      navigate(loginPath(`/listings/${listing._id}`, 'save'));
       return;
     }
     try {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -22,12 +22,14 @@ import {
   useCreateThreadMutation,
   useGetListingByIdQuery,
   useRecordListingBehaviorMutation,
+  useSaveListingMutation,
   useSearchNearbyListingsQuery,
 } from '@/lib/api/generated';
 import { errorMessage, errorStatus } from '@/lib/api/errors';
 import { fullAddress, listingArgs, type Listing } from '@/lib/api/listings';
 import { ERROR_CREATING_THREAD, TOO_MANY_REQUESTS, threadArgs, threadErrorMessage } from '@/lib/api/messaging';
 import { formatArea, formatPeso } from '@/lib/format';
+import { intentFromState, loginPath } from '@/lib/return-to';
 import { listingStatusLabel, listingTypeLabel } from '@/lib/listing-text';
 import { isAdmin } from '@/lib/api/types';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
@@ -37,22 +39,14 @@ import { LocationMap } from '../components/LocationMap';
 import { NearbySection } from '../components/NearbySection';
 import { ReviewsSection } from '../components/ReviewsSection';
 import { SaveListingButton } from '../components/SaveListingButton';
+import { listingErrorMessage } from '../errors';
 
-/**
- * "Check availability": opens (or reopens) the conversation with the owner about this listing.
- * Guests go to the login page first.
- */
-function CheckAvailabilityButton({ listing }: { listing: Listing }) {
-  const user = useAppSelector(selectCurrentUser);
+/** Opens (or reopens) the member's thread with the owner about the listing and shows it. */
+function useOpenThread(listing: Listing) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [createThread, { isLoading }] = useCreateThreadMutation();
-
-  const onClick = async () => {
-    if (!user) {
-      navigate('/login');
-      return;
-    }
+  const open = async () => {
     try {
       const thread = await createThread(threadArgs.create({ listingId: listing._id })).unwrap();
       navigate(`/messages/${thread._id}`);
@@ -61,9 +55,60 @@ function CheckAvailabilityButton({ listing }: { listing: Listing }) {
       dispatch(toast.error(title, title === TOO_MANY_REQUESTS ? undefined : errorMessage(error)));
     }
   };
+  return { open, isLoading };
+}
+
+/**
+ * A guest who pressed Save or Check availability logged in and came back here: the login flow hands
+ * the intent over in the location state (never the address). It is dropped from the history entry at
+ * once (so Back or a reload does not repeat it) and performed once: the listing is saved (unless it
+ * already is), or the thread with the owner opens (not for the owner's own listing).
+ */
+function useLoginIntent(listing: Listing, openThread: () => Promise<void>) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  const [save] = useSaveListingMutation();
+  const intent = intentFromState(location.state);
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!intent || !user || handled.current === location.key) return;
+    handled.current = location.key;
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    if (intent === 'save') {
+      if (listing.isSaved) return;
+      save(listingArgs.save(listing._id))
+        .unwrap()
+        .then(
+          () => dispatch(toast.success('Listing saved', listing.name)),
+          (error: unknown) => dispatch(toast.error('Could not save the listing', listingErrorMessage(error))),
+        );
+    } else if (user._id !== listing.owner._id) {
+      void openThread();
+    }
+  }, [intent, user, location, navigate, dispatch, save, listing, openThread]);
+}
+
+/**
+ * "Check availability": opens (or reopens) the conversation with the owner about this listing.
+ * Guests go to the login page first ("Log in to message the owner") and come back here afterwards.
+ */
+function CheckAvailabilityButton({ listing, open, busy }: { listing: Listing; open: () => Promise<void>; busy: boolean }) {
+  const user = useAppSelector(selectCurrentUser);
+  const navigate = useNavigate();
+
+  const onClick = () => {
+    if (!user) {
+      navigate(loginPath(`/listings/${listing._id}`, 'message'));
+      return;
+    }
+    void open();
+  };
 
   return (
-    <Button variant="contained" startIcon={<ChatOutlinedIcon />} onClick={() => void onClick()} disabled={isLoading}>
+    <Button variant="contained" startIcon={<ChatOutlinedIcon />} onClick={onClick} disabled={busy}>
       Check availability
     </Button>
   );
@@ -102,6 +147,8 @@ function ListingView({ listing }: { listing: Listing }) {
     listingArgs.nearby({ listingId: listing._id }),
   );
   const areasNearby = nearby?.areasNearby ?? [];
+  const thread = useOpenThread(listing);
+  useLoginIntent(listing, thread.open);
 
   return (
     <Stack spacing={3}>
@@ -136,7 +183,7 @@ function ListingView({ listing }: { listing: Listing }) {
               </Button>
             )}
             <SaveListingButton listing={listing} variant="button" />
-            {!isOwner && <CheckAvailabilityButton listing={listing} />}
+            {!isOwner && <CheckAvailabilityButton listing={listing} open={thread.open} busy={thread.isLoading} />}
           </Stack>
         </Stack>
       </Stack>
