@@ -105,13 +105,14 @@ for (let done = 0; done < count; done += batch) {
       -- one condo unit in five is an apartment
       case when k.kind = 1 and g % 5 = 0 then 'apartment'
            else (array['condominium','house_and_lot','townhouse','office','commercial_space','lot','warehouse','farm'])[k.kind] end,
-      -- the offer and the furnishing say what the tag pair says; homes without a furnishing tag are
+      -- the offer and the furnishing say what the tag pair says (drawn by g / 8, so independent of the
+      -- kind, which g % 8 draws); homes without a furnishing tag are
       -- semi-furnished one time in four
-      case when g % 6 in (1, 3, 5) then 'rent' else 'sale' end,
-      case when g % 6 = 1 then 'furnished' when g % 6 = 5 then 'unfurnished'
-           when k.kind <= 3 and g % 4 = 0 then 'semi_furnished' end,
+      case when g / 8 % 6 in (1, 3, 5) then 'rent' else 'sale' end,
+      case when g / 8 % 6 = 1 then 'furnished' when g / 8 % 6 = 5 then 'unfurnished'
+           when k.kind <= 3 and g / 48 % 4 = 0 then 'semi_furnished' end,
       string_to_array((array['for sale|clean title', 'for rent|furnished', 'for sale|new', 'for rent|pet friendly',
-             'for sale|individual owner', 'for rent|unfurnished'])[1 + (g % 6)], '|'),
+             'for sale|individual owner', 'for rent|unfurnished'])[1 + (g / 8 % 6)], '|'),
       round((case when k.kind <= 3 then 2000000 + random() * 30000000 when k.kind <= 5 then 20000 + random() * 500000
                   else 500000 + random() * 50000000 end)::numeric, -3),
       case when k.kind in (2,3,6,7,8) then round((60 + random() * 2000)::numeric, 0) end,

@@ -28,3 +28,6 @@ WHERE x.id = l.id;--> statement-breakpoint
 -- The offer (o<offer>) and kind (k<kind without underscores>) join the search vector's filter tokens.
 ALTER TABLE "listings" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300)) || ' c' || city_code || ' b' || barangay_code || ' t' || type || ' o' || offer || coalesce(' k' || replace(kind, '_', ''), ''))) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "listings_search_vector_idx" ON "listings" USING gin ("search_vector");
+--> statement-breakpoint
+-- Buy / rent totals (with the kind and bedrooms, no city and no text) count from this index alone.
+CREATE INDEX "listings_offer_kind_idx" ON "listings" USING btree ("offer","kind","bedrooms") WHERE "listings"."is_visible" and "listings"."status" <> 'draft';

@@ -26,7 +26,7 @@ import { listingArgs } from '@/lib/api/listings';
 import { listingTypeLabel } from '@/lib/listing-text';
 import { SaveListingButton } from '../components/SaveListingButton';
 import { SaveSearchButton } from '../components/SaveSearchButton';
-import { SearchFilters } from '../components/SearchFilters';
+import { OfferSwitch, SearchFilters } from '../components/SearchFilters';
 import { SearchResultsMap } from '../components/SearchResultsMap';
 import {
   PAGE_SIZES,
@@ -110,6 +110,7 @@ export function ListingSearchPage() {
 
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <OfferSwitch state={state} onChange={(next) => apply(next)} />
             <Box component="form" role="search" onSubmit={submitText} sx={{ display: 'flex', gap: 1, flex: 1 }}>
               <TextField
                 fullWidth
