@@ -140,7 +140,7 @@ export function ListingSearchPage() {
                 label="Sort by"
                 value={state.sort}
                 onChange={(e) => apply(updateSearch(state, { sort: e.target.value as SortValue }))}
-                sx={{ minWidth: 170 }}
+                sx={{ minWidth: { xs: 0, md: 170 }, flex: { xs: 1, md: 'none' } }}
               >
                 {SORT_OPTIONS.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
@@ -163,7 +163,7 @@ export function ListingSearchPage() {
                 ))}
               </TextField>
               <Button
-                sx={{ display: { md: 'none' } }}
+                sx={{ display: { md: 'none' }, whiteSpace: 'nowrap', flexShrink: 0 }}
                 startIcon={<FilterListIcon />}
                 onClick={() => setFiltersOpen(true)}
               >
