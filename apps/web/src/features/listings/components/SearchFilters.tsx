@@ -214,7 +214,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
 
       <Divider />
       <Section title="Furnishing">
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }} role="group" aria-label="Furnishing">
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }} role="group" aria-label="Furnishing options">
           {FURNISHINGS.map((f) => {
             const selected = state.furnishings.includes(f);
             return (

@@ -69,7 +69,10 @@ import { MAX_FILE_MB, checkFiles, queueFiles, type QueuedFile, type UploadKind }
 function KindField() {
   const { control, getValues, setValue } = useFormContext<ListingFormValues>();
   const type = useWatch({ control, name: 'type' });
+  const kind = useWatch({ control, name: 'kind' });
   const kinds = type ? kindsOfType(type as ListingType) : [];
+  // a kind of the previous type stays an (unshown) option until the effect below clears it
+  const stale = kind && !(kinds as string[]).includes(kind) ? kind : null;
   useEffect(() => {
     const kind = getValues('kind');
     if (kind && kindForType(kind, type) !== kind) setValue('kind', '');
@@ -80,7 +83,7 @@ function KindField() {
       control={control}
       select
       label="Property kind"
-      disabled={kinds.length === 0}
+      disabled={kinds.length === 0 && !stale}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       helperText={type && kinds.length === 0 ? 'No kinds for this type' : !type ? 'Choose the type first' : undefined}
     >
@@ -90,6 +93,11 @@ function KindField() {
           {kindLabel(k)}
         </MenuItem>
       ))}
+      {stale && (
+        <MenuItem value={stale} sx={{ display: 'none' }}>
+          {kindLabel(stale)}
+        </MenuItem>
+      )}
     </FormTextField>
   );
 }
