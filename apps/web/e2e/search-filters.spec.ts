@@ -118,4 +118,14 @@ test('phone: the Buy / Rent switch is on the page, the other filters in the draw
   const box = await first.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
   await shot(page, testInfo, 'search-rent-condo-2br-390');
+
+  // the listing's page at phone width: the offer by the name, the facts in two columns
+  const name = await first.getAttribute('aria-label');
+  await first.getByRole('link', { name: name!, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
+  await expect(page.getByTestId('listing-offer')).toBeInViewport();
+  const kind = page.locator('dl').getByText('Kind', { exact: true });
+  await kind.scrollIntoViewIfNeeded();
+  await expect(kind.locator('..')).toContainText('Condominium');
+  await shot(page, testInfo, 'listing-detail-facts-390');
 });
