@@ -20,11 +20,28 @@ const repo = new ListingsRepository(handle.db);
 const client = new pg.Client({ connectionString: args.database });
 await client.connect();
 const city = (await client.query(`select city_code from listings group by city_code order by count(*) desc limit 1`)).rows[0].city_code;
+const makati = (await client.query(`select code from places where level = 'city' and name ilike '%makati%' limit 1`)).rows[0]?.code ?? city;
 const centre = (await client.query(`select lat, lng from listings where city_code = $1 limit 1`, [city])).rows[0];
 
 const shapes = {
   'text + city + type + price, newest first': {
     filters: { fuzzySearch: 'condo', match: { city: [city], type: ['residential'], price: { min: 20000, max: 20000000 } } },
+    sort: [{ field: 'createdAt', direction: 'desc' }],
+  },
+  'rent + condominium + Makati + at least 2 bedrooms, newest first': {
+    filters: { match: { offer: 'rent', kind: ['condominium'], city: [makati], bedrooms: { min: 2 } } },
+    sort: [{ field: 'createdAt', direction: 'desc' }],
+  },
+  'rent (the Buy / Rent switch alone), newest first': {
+    filters: { match: { offer: 'rent' } },
+    sort: [{ field: 'createdAt', direction: 'desc' }],
+  },
+  'rent + condominium + at least 2 bedrooms (no city), newest first': {
+    filters: { match: { offer: 'rent', kind: ['condominium'], bedrooms: { min: 2 } } },
+    sort: [{ field: 'createdAt', direction: 'desc' }],
+  },
+  'text + rent + condominium + busiest city + at least 2 bedrooms, newest first': {
+    filters: { fuzzySearch: 'condo', match: { offer: 'rent', kind: ['condominium'], city: [city], bedrooms: { min: 2 } } },
     sort: [{ field: 'createdAt', direction: 'desc' }],
   },
   'map bounding box, newest first': {

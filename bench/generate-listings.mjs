@@ -91,25 +91,35 @@ for (let done = 0; done < count; done += batch) {
   const n = Math.min(batch, count - done);
   await client.query(
     `
-    insert into listings (code, name, description, description_html, status, type, tags, price, lot_size, floor_size,
-      bedrooms, bathrooms, lat, lng, address_type, region_code, region_name, province_code, province_name,
+    insert into listings (code, name, description, description_html, status, type, kind, offer, furnishing, tags, price,
+      lot_size, floor_size, bedrooms, bathrooms, parking_slots, lat, lng, address_type, region_code, region_name, province_code, province_name,
       city_code, city_name, barangay_code, barangay_name, amenities, owner_id, views, saved_count, created_at)
     select
       'BEN-' || lpad((${existing} + $2::int + g)::text, 7, '0'),
-      (array['Condo unit','House and lot','Townhouse','Office space','Retail space','Residential lot','Warehouse','Farm lot'])[k.kind]
+      (array[case when g % 5 = 0 then 'Apartment' else 'Condo unit' end,'House and lot','Townhouse','Office space','Retail space','Residential lot','Warehouse','Farm lot'])[k.kind]
         || ' in ' || w.name || ', ' || w.city_name,
       'Well kept property in ' || w.name || '. Near schools, malls and transport.',
       '<p>Well kept property in ' || w.name || '.</p>',
       'active',
       (array['residential','residential','residential','commercial','commercial','land','industrial','agricultural'])[k.kind],
+      -- one condo unit in five is an apartment
+      case when k.kind = 1 and g % 5 = 0 then 'apartment'
+           else (array['condominium','house_and_lot','townhouse','office','commercial_space','lot','warehouse','farm'])[k.kind] end,
+      -- the offer and the furnishing say what the tag pair says (drawn by g / 8, so independent of the
+      -- kind, which g % 8 draws); homes without a furnishing tag are
+      -- semi-furnished one time in four
+      case when g / 8 % 6 in (1, 3, 5) then 'rent' else 'sale' end,
+      case when g / 8 % 6 = 1 then 'furnished' when g / 8 % 6 = 5 then 'unfurnished'
+           when k.kind <= 3 and g / 48 % 4 = 0 then 'semi_furnished' end,
       string_to_array((array['for sale|clean title', 'for rent|furnished', 'for sale|new', 'for rent|pet friendly',
-             'for sale|individual owner', 'for rent|unfurnished'])[1 + (g % 6)], '|'),
+             'for sale|individual owner', 'for rent|unfurnished'])[1 + (g / 8 % 6)], '|'),
       round((case when k.kind <= 3 then 2000000 + random() * 30000000 when k.kind <= 5 then 20000 + random() * 500000
                   else 500000 + random() * 50000000 end)::numeric, -3),
       case when k.kind in (2,3,6,7,8) then round((60 + random() * 2000)::numeric, 0) end,
       case when k.kind <= 5 then round((25 + random() * 400)::numeric, 0) end,
       case when k.kind <= 3 then 1 + (g % 5) end,
       case when k.kind <= 3 then 1 + (g % 3) end,
+      (array[g % 3, 1 + g % 3, 1 + g % 2, 2 + g % 9, g % 4, null, 2 + g % 7, null])[k.kind],
       w.lat + (random() - 0.5) * 0.01,
       w.lng + (random() - 0.5) * 0.01,
       null, w.region_code, w.region_name, w.province_code, w.province_name, w.city_code, w.city_name, w.code, w.name,

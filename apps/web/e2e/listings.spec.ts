@@ -61,8 +61,15 @@ test('a broker lists a property with photos; a customer finds it by text and on 
   await broker.getByLabel('Listing name').fill(name);
   await choose(broker, 'Property type', 'Residential');
   await broker.getByLabel('Price').fill('7500000');
+  // buy / rent is its own switch now (the "for sale" tag follows it on the server)
+  await broker.getByRole('button', { name: 'For sale', exact: true }).click();
+  await expect(broker.getByRole('button', { name: 'For sale', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // (the kind select shows "Not said" when empty, which its accessible name includes)
+  await broker.getByRole('combobox', { name: /^Property kind/ }).click();
+  await broker.getByRole('listbox').getByRole('option', { name: 'House and lot', exact: true }).click();
+  await expect(broker.getByRole('combobox', { name: /^Property kind/ })).toHaveText('House and lot');
   await broker.getByRole('combobox', { name: 'Tags' }).click();
-  await broker.getByRole('option', { name: 'for sale', exact: true }).click();
+  await broker.getByRole('option', { name: 'clean title', exact: true }).click();
   await broker.keyboard.press('Escape');
   await broker.getByRole('button', { name: 'Next' }).click();
 

@@ -38,6 +38,60 @@ export type VisibilityField = (typeof VISIBILITY_FIELDS)[number];
 export const LISTING_TYPES = ['residential', 'commercial', 'industrial', 'agricultural', 'land', 'other'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
+/** Buy or rent: what the listing offers (the "for sale" / "for rent" tags follow it). */
+export const LISTING_OFFERS = ['sale', 'rent'] as const;
+export type ListingOffer = (typeof LISTING_OFFERS)[number];
+export const OFFER_TAGS: Record<ListingOffer, string> = { sale: 'for sale', rent: 'for rent' };
+
+/** The property kinds people search by, each inside one of the spec's types (`type` stays the spec's field). */
+export const LISTING_KINDS = [
+  'condominium',
+  'house_and_lot',
+  'townhouse',
+  'apartment',
+  'lot',
+  'office',
+  'commercial_space',
+  'warehouse',
+  'farm',
+] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+export const KIND_TYPE: Record<ListingKind, ListingType> = {
+  condominium: 'residential',
+  house_and_lot: 'residential',
+  townhouse: 'residential',
+  apartment: 'residential',
+  lot: 'land',
+  office: 'commercial',
+  commercial_space: 'commercial',
+  warehouse: 'industrial',
+  farm: 'agricultural',
+};
+export const KIND_LABELS: Record<ListingKind, string> = {
+  condominium: 'Condominium',
+  house_and_lot: 'House and lot',
+  townhouse: 'Townhouse',
+  apartment: 'Apartment',
+  lot: 'Lot',
+  office: 'Office',
+  commercial_space: 'Commercial space',
+  warehouse: 'Warehouse',
+  farm: 'Farm',
+};
+/** The kinds inside a type, in LISTING_KINDS order. */
+export function kindsOfType(type: ListingType): ListingKind[] {
+  return LISTING_KINDS.filter((k) => KIND_TYPE[k] === type);
+}
+
+/** Furnishing; "furnished" and "unfurnished" carry the tags of the same name, semi-furnished neither. */
+export const FURNISHINGS = ['furnished', 'semi_furnished', 'unfurnished'] as const;
+export type Furnishing = (typeof FURNISHINGS)[number];
+export const FURNISHING_LABELS: Record<Furnishing, string> = {
+  furnished: 'Furnished',
+  semi_furnished: 'Semi-furnished',
+  unfurnished: 'Unfurnished',
+};
+
 export const NEARBY_CATEGORIES = [
   'restaurants',
   'malls',

@@ -1,5 +1,5 @@
 /** Labels for the listing enumerations of the spec (section 3), shared by the listing and saved screens. */
-import { NEARBY_CATEGORIES, PRICE_BANDS, type ListingType, type NearbyCategory } from '@app/domain';
+import { FURNISHING_LABELS, KIND_LABELS, NEARBY_CATEGORIES, PRICE_BANDS, type Furnishing, type ListingKind, type ListingType, type NearbyCategory } from '@app/domain';
 import { formatPesoWhole } from './format';
 
 export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
@@ -42,3 +42,23 @@ export function priceBandLabel(band: { min: number; max: number | null }): strin
 }
 
 export { PRICE_BANDS };
+
+/** "For sale" / "For rent". */
+export function offerLabel(offer: string): string {
+  return offer === 'rent' ? 'For rent' : 'For sale';
+}
+
+/** "House and lot", "Commercial space"... */
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind as ListingKind] ?? kind;
+}
+
+/** "Furnished", "Semi-furnished", "Unfurnished". */
+export function furnishingLabel(furnishing: string): string {
+  return FURNISHING_LABELS[furnishing as Furnishing] ?? furnishing;
+}
+
+/** "2 bedrooms", "1 parking slot". */
+export function countLabel(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

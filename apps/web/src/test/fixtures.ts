@@ -42,6 +42,8 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
     descriptionHtml: '',
     status: 'active',
     type: 'residential',
+    offer: 'sale',
+    kind: 'house_and_lot',
     tags: ['for sale', 'clean title'],
     currency: 'PHP',
     price: 12_500_000,
@@ -49,6 +51,8 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
     floorSize: 220,
     bedrooms: 4,
     bathrooms: 3,
+    parkingSlots: 2,
+    furnishing: null,
     location: { lat: 14.6384, lng: 121.0755 },
     address: {
       type: 'house and lot',

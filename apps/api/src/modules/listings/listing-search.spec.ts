@@ -23,7 +23,7 @@ describe('parseListingFilters', () => {
   });
 
   it.each([
-    [{ match: { bedrooms: 2 } }, /Unknown match field 'bedrooms'/],
+    [{ match: { rooms: 2 } }, /Unknown match field 'rooms'/],
     [{ match: { price: { min: -1 } } }, /match.price.min must be a number of at least 0/],
     [{ match: { type: ['castle'] } }, /match.type values must be among/],
     [{ match: { city: ['Makati'] } }, /match.city values must be 10-digit PSGC codes/],

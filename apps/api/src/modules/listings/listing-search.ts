@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { LISTING_TAGS, LISTING_TYPES } from '@app/domain';
+import { FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, LISTING_TAGS, LISTING_TYPES } from '@app/domain';
 import { LISTING_STATUSES } from './dto/listing-input.dto';
 import { isUuid } from '../../common/http/ids';
 
@@ -19,7 +19,14 @@ export interface ListingFilters {
   price?: Range;
   lotSize?: Range;
   floorSize?: Range;
+  /** "At least N" is {min: N}. */
+  bedrooms?: Range;
+  bathrooms?: Range;
+  parkingSlots?: Range;
   type?: string[];
+  offer?: string[];
+  kind?: string[];
+  furnishing?: string[];
   tags?: string[];
   status?: string[];
   city?: string[];
@@ -28,9 +35,12 @@ export interface ListingFilters {
   bounds?: { north: number; south: number; east: number; west: number };
 }
 
-const RANGE_FIELDS = ['price', 'lotSize', 'floorSize'] as const;
-const SET_FIELDS: Record<'type' | 'tags' | 'status' | 'city' | 'barangay', RegExp | readonly string[]> = {
+const RANGE_FIELDS = ['price', 'lotSize', 'floorSize', 'bedrooms', 'bathrooms', 'parkingSlots'] as const;
+const SET_FIELDS: Record<'type' | 'offer' | 'kind' | 'furnishing' | 'tags' | 'status' | 'city' | 'barangay', RegExp | readonly string[]> = {
   type: LISTING_TYPES,
+  offer: LISTING_OFFERS,
+  kind: LISTING_KINDS,
+  furnishing: FURNISHINGS,
   tags: LISTING_TAGS,
   status: LISTING_STATUSES,
   city: /^\d{10}$/,

@@ -20,8 +20,8 @@ export interface ListingWithOwner {
 
 /** Fields a caller may `select` from a listing answer. */
 export const LISTING_FIELDS = [
-  'name', 'code', 'description', 'descriptionHtml', 'status', 'type', 'tags', 'currency', 'price', 'lotSize',
-  'floorSize', 'bedrooms', 'bathrooms', 'location', 'address', 'amenities', 'images', 'owner', 'uploadedBy', 'views',
+  'name', 'code', 'description', 'descriptionHtml', 'status', 'type', 'offer', 'kind', 'tags', 'currency', 'price', 'lotSize',
+  'floorSize', 'bedrooms', 'bathrooms', 'parkingSlots', 'furnishing', 'location', 'address', 'amenities', 'images', 'owner', 'uploadedBy', 'views',
   'savedCount', 'rating', 'verified', 'isVisible', 'isSaved', 'createdAt', 'updatedAt',
 ] as const;
 
@@ -34,6 +34,8 @@ export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): 
     descriptionHtml: l.descriptionHtml,
     status: l.status,
     type: l.type,
+    offer: l.offer,
+    kind: l.kind,
     tags: l.tags,
     currency: l.currency,
     price: Number(l.price),
@@ -41,6 +43,8 @@ export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): 
     floorSize: l.floorSize === null ? null : Number(l.floorSize),
     bedrooms: l.bedrooms,
     bathrooms: l.bathrooms,
+    parkingSlots: l.parkingSlots,
+    furnishing: l.furnishing,
     location: { lat: l.lat, lng: l.lng },
     address: {
       type: l.addressType,

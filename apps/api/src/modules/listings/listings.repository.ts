@@ -158,7 +158,7 @@ export class ListingsRepository {
   /** The WHERE of a search: the filters plus what this viewer may see. */
   /**
    * The WHERE of a search: the filters plus what this viewer may see. With a search text there are two
-   * forms. For a total (`count`), the city, barangay and type go into the full-text query as tokens, so
+   * forms. For a total (`count`), the city, barangay, type, offer and kind go into the full-text query as tokens, so
    * one GIN scan intersects them. For a newest-first page (`page`), the text stays words only and the
    * filters stay plain conditions: with honest row estimates the planner walks the
    * `(city_code, created_at desc)` index and stops at the page size.
@@ -174,7 +174,10 @@ export class ListingsRepository {
     if (words) {
       // full text (GIN, exact words)
       const anyOf = (prefix: string, values?: string[]) => (values?.length ? [`(${values.map((v) => `${prefix}${v}`).join(' | ')})`] : []);
-      const query = asTokens ? [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type)].join(' & ') : words;
+      const kinds = f.kind?.map((k) => k.replace(/_/g, ''));
+      const query = asTokens
+        ? [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type), ...anyOf('o', f.offer), ...anyOf('k', kinds)].join(' & ')
+        : words;
       parts.push(sql`${listings.searchVector} @@ to_tsquery('simple', ${query})`);
     } else if (f.text) {
       // word similarity (pg_trgm, GIN): partial and misspelt words ('poblacoin' finds Poblacion)
@@ -187,12 +190,18 @@ export class ListingsRepository {
       ['price', listings.price],
       ['lotSize', listings.lotSize],
       ['floorSize', listings.floorSize],
+      ['bedrooms', listings.bedrooms],
+      ['bathrooms', listings.bathrooms],
+      ['parkingSlots', listings.parkingSlots],
     ] as const) {
       const range = f[key];
       if (range?.min !== undefined) parts.push(gte(column, range.min));
       if (range?.max !== undefined) parts.push(lte(column, range.max));
     }
     if (f.type?.length && !asTokens) parts.push(inArray(listings.type, f.type as ListingRow['type'][]));
+    if (f.offer?.length && !asTokens) parts.push(inArray(listings.offer, f.offer as ListingRow['offer'][]));
+    if (f.kind?.length && !asTokens) parts.push(inArray(listings.kind, f.kind as NonNullable<ListingRow['kind']>[]));
+    if (f.furnishing?.length) parts.push(inArray(listings.furnishing, f.furnishing as NonNullable<ListingRow['furnishing']>[]));
     if (f.status?.length) parts.push(inArray(listings.status, f.status as ListingRow['status'][]));
     if (f.city?.length && !asTokens) parts.push(inArray(listings.cityCode, f.city));
     if (f.barangay?.length && !asTokens) parts.push(inArray(listings.barangayCode, f.barangay));
@@ -444,8 +453,15 @@ export class ListingsRepository {
     const bandCases = PRICE_BANDS.map(
       (b, i) => sql`count(*) filter (where ${listings.price} >= ${b.min}${b.max === null ? sql`` : sql` and ${listings.price} < ${b.max}`}) as ${sql.raw(`b${i}`)}`,
     );
-    const [types, tags, bands, cities] = await Promise.all([
-      this.db.select({ value: listings.type, count: count() }).from(listings).where(where).groupBy(listings.type).orderBy(desc(count())),
+    const byValue = (column: typeof listings.type | typeof listings.offer | typeof listings.kind | typeof listings.furnishing) =>
+      this.db
+        .select({ value: sql<string>`${column}`, count: count() })
+        .from(listings)
+        .where(and(where, sql`${column} is not null`))
+        .groupBy(column)
+        .orderBy(desc(count()));
+    const [types, tags, bands, cities, offers, kinds, furnishings] = await Promise.all([
+      byValue(listings.type),
       this.db
         .select({ value: sql<string>`t.tag`, count: count() })
         .from(listings)
@@ -461,6 +477,9 @@ export class ListingsRepository {
         .groupBy(listings.cityCode, listings.cityName)
         .orderBy(desc(count()))
         .limit(30),
+      byValue(listings.offer),
+      byValue(listings.kind),
+      byValue(listings.furnishing),
     ]);
     const bandRow = (bands as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
     return {
@@ -468,6 +487,9 @@ export class ListingsRepository {
       tags: tags.map((t) => ({ value: t.value, count: Number(t.count) })),
       priceBands: PRICE_BANDS.map((b, i) => ({ min: b.min, max: b.max, count: Number(bandRow[`b${i}`] ?? 0) })),
       cities: cities.map((c) => ({ code: c.code, name: c.name, count: Number(c.count) })),
+      offers: offers.map((t) => ({ value: t.value, count: Number(t.count) })),
+      kinds: kinds.map((t) => ({ value: t.value, count: Number(t.count) })),
+      furnishings: furnishings.map((t) => ({ value: t.value, count: Number(t.count) })),
     };
   }
 

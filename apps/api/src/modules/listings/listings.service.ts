@@ -40,6 +40,7 @@ import { canSeeListing, isAdmin } from './listing-access';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { parseListingFilters, type ListingFilters } from './listing-search';
+import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
 import { GuestViews } from './guest-views';
 import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
@@ -240,20 +241,28 @@ export class ListingsService {
   }
 
   async create(caller: AuthUser, dto: CreateListingDto): Promise<ListingDto> {
+    assertKindOfType(dto.type, dto.kind);
     const address = await this.places.resolveAddress(dto.address);
+    const tags = this.cleanTags(dto.tags ?? []);
+    const offer = dto.offer ?? offerFromTags(tags) ?? 'sale';
+    const furnishing = dto.furnishing !== undefined ? dto.furnishing : (furnishingFromTags(tags) ?? null);
     const code = await this.listings.nextCode(TYPE_PREFIX[dto.type]);
     const row = await this.listings.insert({
       code,
       name: dto.name,
       type: dto.type,
+      kind: dto.kind ?? null,
+      offer,
+      furnishing,
       status: dto.status ?? 'active',
-      tags: this.cleanTags(dto.tags ?? []),
+      tags: tagsInStep(tags, offer, furnishing),
       currency: dto.currency ?? 'PHP',
       price: dto.price,
       lotSize: dto.lotSize ?? null,
       floorSize: dto.floorSize ?? null,
       bedrooms: dto.bedrooms ?? null,
       bathrooms: dto.bathrooms ?? null,
+      parkingSlots: dto.parkingSlots ?? null,
       lat: dto.location.lat,
       lng: dto.location.lng,
       ...addressColumns(address, dto.address),
@@ -274,13 +283,27 @@ export class ListingsService {
     if (dto.name !== undefined) patch.name = dto.name;
     if (dto.type !== undefined) patch.type = dto.type;
     if (dto.status !== undefined) patch.status = dto.status;
-    if (dto.tags !== undefined) patch.tags = this.cleanTags(dto.tags, listing.verified);
+    if (dto.type !== undefined || dto.kind !== undefined) {
+      const kind = dto.kind !== undefined ? dto.kind : listing.kind;
+      assertKindOfType(dto.type ?? listing.type, kind);
+      if (dto.kind !== undefined) patch.kind = dto.kind;
+    }
+    if (dto.tags !== undefined || dto.offer !== undefined || dto.furnishing !== undefined) {
+      // what the tags of an old client say counts unless the new fields are sent too
+      const tags = dto.tags !== undefined ? this.cleanTags(dto.tags, listing.verified) : listing.tags;
+      const offer = dto.offer ?? (dto.tags !== undefined ? offerFromTags(tags) : undefined) ?? listing.offer;
+      let furnishing = listing.furnishing;
+      if (dto.furnishing !== undefined) furnishing = dto.furnishing;
+      else if (dto.tags !== undefined) furnishing = furnishingFromTags(tags) ?? (listing.furnishing === 'semi_furnished' ? 'semi_furnished' : null);
+      Object.assign(patch, { offer, furnishing, tags: tagsInStep(tags, offer, furnishing) });
+    }
     if (dto.currency !== undefined) patch.currency = dto.currency;
     if (dto.price !== undefined) patch.price = dto.price;
     if (dto.lotSize !== undefined) patch.lotSize = dto.lotSize;
     if (dto.floorSize !== undefined) patch.floorSize = dto.floorSize;
     if (dto.bedrooms !== undefined) patch.bedrooms = dto.bedrooms;
     if (dto.bathrooms !== undefined) patch.bathrooms = dto.bathrooms;
+    if (dto.parkingSlots !== undefined) patch.parkingSlots = dto.parkingSlots;
     if (dto.amenities !== undefined) patch.amenities = this.cleanAmenities(dto.amenities);
     if (dto.location) Object.assign(patch, { lat: dto.location.lat, lng: dto.location.lng });
     if (dto.description !== undefined || dto.descriptionHtml !== undefined) {

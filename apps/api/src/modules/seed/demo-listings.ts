@@ -27,14 +27,25 @@ const DEMO_CITIES: { match: string; label: string; lat: number; lng: number; wei
 ];
 
 const KINDS = [
-  { type: 'residential', name: 'condo unit', photo: 'tower', addressType: 'condominium', price: [3_500_000, 35_000_000], rent: [18_000, 180_000], floor: [24, 160], lot: null },
-  { type: 'residential', name: 'house and lot', photo: 'house', addressType: 'house and lot', price: [4_500_000, 60_000_000], rent: [25_000, 250_000], floor: [60, 450], lot: [80, 600] },
-  { type: 'residential', name: 'townhouse', photo: 'house', addressType: 'townhouse', price: [5_000_000, 22_000_000], rent: [30_000, 90_000], floor: [90, 220], lot: [50, 140] },
-  { type: 'commercial', name: 'office space', photo: 'tower', addressType: 'office', price: [8_000_000, 90_000_000], rent: [60_000, 600_000], floor: [50, 900], lot: null },
-  { type: 'commercial', name: 'retail space', photo: 'tower', addressType: 'commercial space', price: [6_000_000, 40_000_000], rent: [35_000, 300_000], floor: [30, 400], lot: null },
-  { type: 'land', name: 'residential lot', photo: 'lot', addressType: 'lot', price: [1_200_000, 45_000_000], rent: null, floor: null, lot: [100, 2_000] },
-  { type: 'industrial', name: 'warehouse', photo: 'lot', addressType: 'warehouse', price: [20_000_000, 150_000_000], rent: [120_000, 900_000], floor: [400, 5_000], lot: [600, 8_000] },
+  { type: 'residential', name: 'condo unit', photo: 'tower', addressType: 'condominium', kind: 'condominium', price: [3_500_000, 35_000_000], rent: [18_000, 180_000], floor: [24, 160], lot: null },
+  { type: 'residential', name: 'house and lot', photo: 'house', addressType: 'house and lot', kind: 'house_and_lot', price: [4_500_000, 60_000_000], rent: [25_000, 250_000], floor: [60, 450], lot: [80, 600] },
+  { type: 'residential', name: 'townhouse', photo: 'house', addressType: 'townhouse', kind: 'townhouse', price: [5_000_000, 22_000_000], rent: [30_000, 90_000], floor: [90, 220], lot: [50, 140] },
+  { type: 'commercial', name: 'office space', photo: 'tower', addressType: 'office', kind: 'office', price: [8_000_000, 90_000_000], rent: [60_000, 600_000], floor: [50, 900], lot: null },
+  { type: 'commercial', name: 'retail space', photo: 'tower', addressType: 'commercial space', kind: 'commercial_space', price: [6_000_000, 40_000_000], rent: [35_000, 300_000], floor: [30, 400], lot: null },
+  { type: 'land', name: 'residential lot', photo: 'lot', addressType: 'lot', kind: 'lot', price: [1_200_000, 45_000_000], rent: null, floor: null, lot: [100, 2_000] },
+  { type: 'industrial', name: 'warehouse', photo: 'lot', addressType: 'warehouse', kind: 'warehouse', price: [20_000_000, 150_000_000], rent: [120_000, 900_000], floor: [400, 5_000], lot: [600, 8_000] },
 ] as const;
+
+/** Parking slots by kind (from the listing's number, so the seed's random draws stay as they were). */
+const PARKING: Record<(typeof KINDS)[number]['kind'], (i: number, bedrooms: number | null) => number | null> = {
+  condominium: (i, bedrooms) => ((bedrooms ?? 1) >= 2 ? 1 + (i % 2) : i % 2),
+  house_and_lot: (i) => 1 + (i % 3),
+  townhouse: (i) => 1 + (i % 2),
+  office: (i) => 2 + (i % 9),
+  commercial_space: (i) => i % 4,
+  lot: () => null,
+  warehouse: (i) => 2 + (i % 7),
+};
 
 const AMENITIES = ['swimming pool', 'gym', '24/7 security', 'parking', 'playground', 'function room', 'backup generator', 'fiber internet', 'garden', 'elevator'];
 
@@ -114,13 +125,24 @@ export class DemoListingsSeeder {
           description: `${name}. ${forRent ? 'Available for lease' : 'For sale'}; near schools, malls and transport.`,
           descriptionHtml: `<p>${name}.</p><p>${forRent ? 'Available for lease' : 'For sale'}; near schools, malls and transport.</p>`,
           type: kind.type,
+          kind: kind.kind,
+          offer: forRent ? 'rent' : 'sale',
           status: 'active',
           tags,
+          // the furnishing tag when drawn; otherwise every third home is semi-furnished
+          furnishing: tags.includes('furnished')
+            ? 'furnished'
+            : tags.includes('unfurnished')
+              ? 'unfurnished'
+              : kind.type === 'residential' && i % 3 === 0
+                ? 'semi_furnished'
+                : null,
           price,
           floorSize: kind.floor ? Math.round(between(kind.floor[0], kind.floor[1])) : null,
           lotSize: kind.lot ? Math.round(between(kind.lot[0], kind.lot[1])) : null,
           bedrooms,
           bathrooms: bedrooms ? Math.max(1, bedrooms - Math.floor(random() * 2)) : null,
+          parkingSlots: PARKING[kind.kind](i, bedrooms),
           ...addressColumns(address, { type: kind.addressType }),
           lat,
           lng,

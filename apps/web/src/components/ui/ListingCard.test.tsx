@@ -13,17 +13,31 @@ function renderCard(overrides: Parameters<typeof makeListing>[0] = {}) {
 }
 
 describe('ListingCard', () => {
-  it('shows the price in pesos, "barangay, city" and the tags', () => {
-    renderCard({ price: 12_500_000, tags: ['for sale', 'clean title', 'furnished'] });
+  it('shows the price in pesos, "barangay, city" and the tags (the offer and furnishing have their own places)', () => {
+    renderCard({ price: 12_500_000, tags: ['for sale', 'clean title', 'furnished', 'pet friendly'] });
     const card = screen.getByRole('article', { name: 'Sunny house in Loyola Heights' });
     expect(within(card).getByTestId('listing-price')).toHaveTextContent('₱12,500,000.00');
     expect(within(card).getByTestId('listing-address')).toHaveTextContent('Loyola Heights, Quezon City');
     const tags = within(card).getByRole('list', { name: 'Tags' });
-    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'for sale',
-      'clean title',
-      'furnished',
-    ]);
+    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['clean title', 'pet friendly']);
+  });
+
+  it('shows buy or rent, the kind, beds, baths, parking and furnishing', () => {
+    renderCard({ offer: 'rent', kind: 'condominium', bedrooms: 2, bathrooms: 1, parkingSlots: 1, furnishing: 'semi_furnished', price: 45_000 });
+    const card = screen.getByRole('article', { name: 'Sunny house in Loyola Heights' });
+    expect(within(card).getByTestId('listing-offer')).toHaveTextContent('For rent');
+    expect(within(card).getByTestId('listing-price')).toHaveTextContent('₱45,000.00 / month');
+    expect(within(card).getByTestId('listing-facts')).toHaveTextContent('Condominium · 220 m² · Semi-furnished');
+    expect(within(card).getByTestId('listing-bedrooms')).toHaveTextContent('2 beds');
+    expect(within(card).getByTestId('listing-bathrooms')).toHaveTextContent('1 bath');
+    expect(within(card).getByTestId('listing-parking')).toHaveTextContent('1 parking');
+  });
+
+  it('says "For sale", and the type when there is no kind; no rooms row for a lot', () => {
+    renderCard({ offer: 'sale', kind: null, type: 'land', bedrooms: null, bathrooms: null, parkingSlots: null, floorSize: null, lotSize: 300 });
+    expect(screen.getByTestId('listing-offer')).toHaveTextContent('For sale');
+    expect(screen.getByTestId('listing-facts')).toHaveTextContent('Land · 300 m² lot');
+    expect(screen.queryByTestId('listing-rooms')).not.toBeInTheDocument();
   });
 
   it('links the name and the photo to the listing page', () => {
@@ -50,7 +64,7 @@ describe('ListingCard', () => {
   });
 
   it('folds extra tags into "+n"', () => {
-    renderCard({ tags: ['for sale', 'clean title', 'furnished', 'new', 'pet friendly', 'renovated'] });
+    renderCard({ tags: ['for sale', 'clean title', 'as is where is', 'new', 'pet friendly', 'renovated', 'long term'] });
     const tags = screen.getByRole('list', { name: 'Tags' });
     expect(within(tags).getAllByRole('listitem')).toHaveLength(5);
     expect(within(tags).getByText('+2')).toBeInTheDocument();

@@ -7,12 +7,15 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import BathtubOutlinedIcon from '@mui/icons-material/BathtubOutlined';
+import BedOutlinedIcon from '@mui/icons-material/BedOutlined';
+import DirectionsCarOutlinedIcon from '@mui/icons-material/DirectionsCarOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { shortAddress, type Listing } from '@/lib/api/listings';
 import { formatArea, formatPeso } from '@/lib/format';
-import { listingStatusLabel, listingTypeLabel } from '@/lib/listing-text';
+import { countLabel, furnishingLabel, kindLabel, listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-text';
 
 export interface ListingCardProps {
   listing: Listing;
@@ -27,17 +30,27 @@ export interface ListingCardProps {
 
 export const LISTING_PHOTO_PLACEHOLDER_TEXT = 'No photo yet';
 
+const CARD_FIELD_TAGS = new Set(['for sale', 'for rent', 'furnished', 'unfurnished']);
+
 /** A listing in a result list: photo (or a placeholder), price in ₱, "barangay, city" and tags. */
 export function ListingCard({ listing, actions, selected = false, maxTags = 4, onHover }: ListingCardProps) {
   const photo = listing.images[0];
-  const tags = listing.tags.slice(0, maxTags);
-  const moreTags = listing.tags.length - tags.length;
+  // the offer and the furnishing have their own places on the card: their tags would say it twice
+  const shownTags = listing.tags.filter((t) => !CARD_FIELD_TAGS.has(t));
+  const tags = shownTags.slice(0, maxTags);
+  const moreTags = shownTags.length - tags.length;
   const facts = [
-    listingTypeLabel(listing.type),
-    listing.bedrooms != null ? `${listing.bedrooms} bed` : null,
-    listing.bathrooms != null ? `${listing.bathrooms} bath` : null,
+    listing.kind ? kindLabel(listing.kind) : listingTypeLabel(listing.type),
     listing.floorSize != null ? formatArea(listing.floorSize) : listing.lotSize != null ? `${formatArea(listing.lotSize)} lot` : null,
+    listing.furnishing ? furnishingLabel(listing.furnishing) : null,
   ].filter(Boolean);
+  const rooms = [
+    listing.bedrooms != null ? { key: 'bedrooms', icon: <BedOutlinedIcon fontSize="inherit" />, text: countLabel(listing.bedrooms, 'bed') } : null,
+    listing.bathrooms != null ? { key: 'bathrooms', icon: <BathtubOutlinedIcon fontSize="inherit" />, text: countLabel(listing.bathrooms, 'bath') } : null,
+    listing.parkingSlots != null
+      ? { key: 'parking', icon: <DirectionsCarOutlinedIcon fontSize="inherit" />, text: countLabel(listing.parkingSlots, 'parking', 'parking') }
+      : null,
+  ].filter((r) => r !== null);
 
   return (
     <Card
@@ -99,19 +112,42 @@ export function ListingCard({ listing, actions, selected = false, maxTags = 4, o
             </Tooltip>
           )}
         </Stack>
-        <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="listing-price">
-          {formatPeso(listing.price)}
-        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="listing-price">
+            {formatPeso(listing.price)}
+            {listing.offer === 'rent' && (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}/ month
+              </Typography>
+            )}
+          </Typography>
+          <Chip
+            label={offerLabel(listing.offer)}
+            size="small"
+            color={listing.offer === 'rent' ? 'secondary' : 'primary'}
+            data-testid="listing-offer"
+          />
+        </Stack>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <PlaceOutlinedIcon fontSize="small" />
           <Typography variant="body2" data-testid="listing-address" noWrap>
             {shortAddress(listing)}
           </Typography>
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" data-testid="listing-facts">
           {facts.join(' · ')}
           {listing.status !== 'active' && ` · ${listingStatusLabel(listing.status)}`}
         </Typography>
+        {rooms.length > 0 && (
+          <Stack direction="row" sx={{ columnGap: 1.5, rowGap: 0.25, flexWrap: 'wrap', color: 'text.secondary' }} data-testid="listing-rooms">
+            {rooms.map((r) => (
+              <Stack key={r.key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }} data-testid={`listing-${r.key}`}>
+                {r.icon}
+                <Typography variant="body2">{r.text}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+        )}
         {(tags.length > 0 || actions) && (
           <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }} aria-label="Tags" role="list">

@@ -94,7 +94,9 @@ async function optionsOf(ui: UserEvent, label: string): Promise<string[]> {
 
 async function fillBasics(ui: UserEvent) {
   await ui.type(screen.getByLabelText('Listing name'), 'Corner lot in Loyola Heights');
+  await ui.click(screen.getByRole('button', { name: 'For rent' }));
   await choose(ui, 'Property type', 'Land');
+  await choose(ui, 'Property kind', 'Lot');
   await ui.type(screen.getByLabelText('Price'), '8500000');
   await ui.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { name: 'Location' });
@@ -215,9 +217,25 @@ describe('add listing: saving', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Details' });
     await ui.type(screen.getByLabelText('Lot size'), '240');
     await ui.type(screen.getByLabelText('Bedrooms'), '0');
+    await ui.type(screen.getByLabelText('Parking slots'), '2');
     await ui.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Photos & documents' });
   }
+
+  it('offers only the kinds of the chosen type, and drops a kind the new type does not have', async () => {
+    signIn();
+    servePlaces();
+    const { user: ui } = renderApp('/listings/new');
+    await screen.findByRole('heading', { name: 'Add listing' }, { timeout: 10000 });
+    expect(screen.getByRole('combobox', { name: 'Property kind' })).toHaveAttribute('aria-disabled', 'true');
+    await choose(ui, 'Property type', 'Residential');
+    expect(await optionsOf(ui, 'Property kind')).toEqual(['Not said', 'Condominium', 'House and lot', 'Townhouse', 'Apartment']);
+    await choose(ui, 'Property kind', 'Townhouse');
+    await choose(ui, 'Property type', 'Commercial');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Property kind' })).toHaveTextContent('Not said'));
+    expect(await optionsOf(ui, 'Property kind')).toEqual(['Not said', 'Office', 'Commercial space']);
+    expect(screen.getByRole('button', { name: 'For sale' })).toHaveAttribute('aria-pressed', 'true');
+  });
 
   it('sends the create body and shows the server message when it is refused', async () => {
     signIn();
@@ -239,6 +257,9 @@ describe('add listing: saving', { timeout: 30_000 }, () => {
       name: 'Corner lot in Loyola Heights',
       description: '',
       type: 'land',
+      kind: 'lot',
+      offer: 'rent',
+      furnishing: null,
       status: 'active',
       tags: [],
       price: 8500000,
@@ -247,6 +268,7 @@ describe('add listing: saving', { timeout: 30_000 }, () => {
       floorSize: null,
       bedrooms: 0,
       bathrooms: null,
+      parkingSlots: 2,
       location: { lat: 14.6389, lng: 121.0752 },
       address: { regionCode: '1300000000', cityCode: '1381300000', barangayCode: '1381300071' },
       amenities: [],

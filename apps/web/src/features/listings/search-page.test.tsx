@@ -30,6 +30,9 @@ function serveSearch(listings: () => ReturnType<typeof makeListing>[] = () => [m
           { min: 5000000, max: null, count: 12 },
         ],
         cities: [{ code: '1381300000', name: 'Quezon City', count: 7 }],
+        offers: [{ value: 'rent', count: 5 }],
+        kinds: [{ value: 'condominium', count: 3 }],
+        furnishings: [{ value: 'furnished', count: 2 }],
       });
     }),
   );
@@ -57,6 +60,36 @@ describe('listing search page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'Land (4)' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Verified listings only' })).toBeChecked();
   });
+
+  it('the Buy / Rent switch, kind chips, "at least N" bedrooms and furnishing go to the URL and the search body', async () => {
+    const { searches } = serveSearch();
+    const { user: ui, router } = renderApp('/listings');
+    await screen.findByText('Sunny house in Loyola Heights', {}, { timeout: 10000 });
+    const offer = screen.getByRole('group', { name: 'Buy or rent' });
+    expect(within(offer).getByRole('button', { name: 'Any' })).toHaveAttribute('aria-pressed', 'true');
+    await ui.click(within(offer).getByRole('button', { name: 'Rent' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?offer=rent'));
+    await waitFor(() => expect(last(searches)).toMatchObject({ match: { offer: ['rent'] }, skip: 0 }));
+
+    await ui.click(within(screen.getByRole('group', { name: 'Property kinds' })).getByRole('button', { name: 'Condominium (3)' }));
+    await ui.click(screen.getByRole('combobox', { name: 'Bedrooms' }));
+    await ui.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '2+ bedrooms' }));
+    await ui.click(within(screen.getByRole('group', { name: 'Furnishing options' })).getByRole('button', { name: 'Furnished (2)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?offer=rent&kind=condominium&beds=2&furnishing=furnished'));
+    await waitFor(() =>
+      expect(last(searches)).toMatchObject({
+        match: { offer: ['rent'], kind: ['condominium'], bedrooms: { min: 2 }, furnishing: ['furnished'] },
+      }),
+    );
+    expect(screen.getByRole('button', { name: /^Filters \(3\)/ })).toBeInTheDocument();
+
+    // Buy, then Any again: the offer leaves the body, the other filters stay
+    await ui.click(within(offer).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(last(searches)).toMatchObject({ match: { offer: ['sale'] } }));
+    await ui.click(within(offer).getByRole('button', { name: 'Any' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=condominium&beds=2&furnishing=furnished'));
+    await waitFor(() => expect(last(searches).match).not.toHaveProperty('offer'));
+  }, 60_000);
 
   it('a text search goes to the URL and the text box clears for the next one', async () => {
     const { searches } = serveSearch();

@@ -14,9 +14,15 @@ import {
 } from './search-state';
 
 const full: SearchState = {
+  offer: 'rent',
   text: 'katipunan house',
   code: 'TH-1001',
   types: ['residential', 'land'],
+  kinds: ['condominium', 'house_and_lot'],
+  bedrooms: 2,
+  bathrooms: 1,
+  parkingSlots: 1,
+  furnishings: ['furnished', 'semi_furnished'],
   tags: ['for sale', 'Tahanan verified'],
   statuses: ['active', 'rented'],
   price: { min: 1_000_000, max: 5_000_000 },
@@ -77,6 +83,21 @@ describe('search state ↔ URL', () => {
     expect(state.verifiedOnly).toBe(false);
   });
 
+  it('keeps buy / rent, kinds, "at least N" rooms and parking, and furnishing in the URL', () => {
+    const params = toSearchParams(full);
+    expect(params.get('offer')).toBe('rent');
+    expect(params.getAll('kind')).toEqual(['condominium', 'house_and_lot']);
+    expect(params.get('beds')).toBe('2');
+    expect(params.get('baths')).toBe('1');
+    expect(params.get('parking')).toBe('1');
+    expect(params.getAll('furnishing')).toEqual(['furnished', 'semi_furnished']);
+    const sale = parseSearch('offer=sale&kind=townhouse');
+    expect(sale).toMatchObject({ offer: 'sale', kinds: ['townhouse'], bedrooms: null });
+    expect(toFilterBody(sale).match).toEqual({ offer: ['sale'], kind: ['townhouse'] });
+    const bad = parseSearch('offer=lease&kind=castle&beds=0&baths=1.5&parking=-1&furnishing=yes');
+    expect(bad).toMatchObject({ offer: null, kinds: [], bedrooms: null, bathrooms: null, parkingSlots: null, furnishings: [] });
+  });
+
   it('swaps a reversed range', () => {
     expect(parseSearch('minPrice=900&maxPrice=100').price).toEqual({ min: 100, max: 900 });
   });
@@ -97,7 +118,13 @@ describe('filters → POST /listing/search body', () => {
         price: { min: 1_000_000, max: 5_000_000 },
         lotSize: { min: 100 },
         floorSize: { max: 250.5 },
+        offer: ['rent'],
         type: ['residential', 'land'],
+        kind: ['condominium', 'house_and_lot'],
+        bedrooms: { min: 2 },
+        bathrooms: { min: 1 },
+        parkingSlots: { min: 1 },
+        furnishing: ['furnished', 'semi_furnished'],
         tags: ['for sale', 'Tahanan verified'],
         status: ['active', 'rented'],
         city: ['1381300000', '1380300000'],

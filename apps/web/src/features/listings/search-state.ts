@@ -2,7 +2,7 @@
  * The listing search state and its two projections: the URL query string (so a search can be shared,
  * saved and reloaded) and the POST /listing/search body. Pure functions only.
  */
-import { LISTING_TAGS, LISTING_TYPES, PAGINATION, PRICE_BANDS } from '@app/domain';
+import { FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, LISTING_TAGS, LISTING_TYPES, PAGINATION, PRICE_BANDS, type ListingOffer } from '@app/domain';
 import type { ListingSearchBody } from '@/lib/api/listings';
 
 export const SORT_OPTIONS = [
@@ -32,14 +32,26 @@ export interface Bounds {
   west: number;
 }
 
+/** The "at least N" choices for bedrooms, bathrooms and parking slots. */
+export const AT_LEAST_CHOICES = [1, 2, 3, 4, 5] as const;
+
 export interface SearchState {
+  /** Buy (sale) or rent; null is both. */
+  offer: ListingOffer | null;
   /** Free text (fuzzy search over name, code, address and description). */
   text: string;
   /** Exact listing code. */
   code: string;
   types: string[];
+  /** Property kinds (condominium, house_and_lot...). */
+  kinds: string[];
   tags: string[];
   statuses: string[];
+  /** At least this many (null: any). */
+  bedrooms: number | null;
+  bathrooms: number | null;
+  parkingSlots: number | null;
+  furnishings: string[];
   price: Range;
   lotSize: Range;
   floorSize: Range;
@@ -61,11 +73,17 @@ export interface SearchState {
 const EMPTY_RANGE: Range = { min: null, max: null };
 
 export const DEFAULT_SEARCH: SearchState = {
+  offer: null,
   text: '',
   code: '',
   types: [],
+  kinds: [],
   tags: [],
   statuses: [],
+  bedrooms: null,
+  bathrooms: null,
+  parkingSlots: null,
+  furnishings: [],
   price: EMPTY_RANGE,
   lotSize: EMPTY_RANGE,
   floorSize: EMPTY_RANGE,
@@ -82,6 +100,12 @@ export const DEFAULT_SEARCH: SearchState = {
 
 /** URL parameter names. */
 const P = {
+  offer: 'offer',
+  kind: 'kind',
+  beds: 'beds',
+  baths: 'baths',
+  parking: 'parking',
+  furnishing: 'furnishing',
   text: 'q',
   code: 'code',
   type: 'type',
@@ -121,6 +145,12 @@ function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
+/** A whole "at least" count from 1 to 20, else null. */
+function atLeast(raw: string | null): number | null {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 && n <= 20 ? n : null;
+}
+
 function parseBounds(raw: string | null): Bounds | null {
   if (!raw) return null;
   const parts = raw.split(',').map(Number);
@@ -141,7 +171,14 @@ export function parseSearch(input: URLSearchParams | string): SearchState {
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw : DEFAULT_SEARCH.page;
   const ratingRaw = Number(params.get(P.rating));
   const minRating = params.has(P.rating) && ratingRaw >= 1 && ratingRaw <= 5 ? ratingRaw : null;
+  const offerRaw = params.get(P.offer);
   return {
+    offer: (LISTING_OFFERS as readonly string[]).includes(offerRaw ?? '') ? (offerRaw as ListingOffer) : null,
+    kinds: unique(params.getAll(P.kind)).filter((k) => (LISTING_KINDS as readonly string[]).includes(k)),
+    bedrooms: atLeast(params.get(P.beds)),
+    bathrooms: atLeast(params.get(P.baths)),
+    parkingSlots: atLeast(params.get(P.parking)),
+    furnishings: unique(params.getAll(P.furnishing)).filter((f) => (FURNISHINGS as readonly string[]).includes(f)),
     text: (params.get(P.text) ?? '').trim(),
     code: (params.get(P.code) ?? '').trim(),
     types: unique(params.getAll(P.type)).filter((t) => (LISTING_TYPES as readonly string[]).includes(t)),
@@ -168,9 +205,15 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   const num = (key: string, value: number | null) => {
     if (value !== null) params.set(key, String(value));
   };
+  if (state.offer) params.set(P.offer, state.offer);
   if (state.text.trim()) params.set(P.text, state.text.trim());
   if (state.code.trim()) params.set(P.code, state.code.trim());
   state.types.forEach((t) => params.append(P.type, t));
+  state.kinds.forEach((k) => params.append(P.kind, k));
+  num(P.beds, state.bedrooms);
+  num(P.baths, state.bathrooms);
+  num(P.parking, state.parkingSlots);
+  state.furnishings.forEach((f) => params.append(P.furnishing, f));
   state.tags.forEach((t) => params.append(P.tag, t));
   state.statuses.forEach((s) => params.append(P.status, s));
   num(P.priceMin, state.price.min);
@@ -216,7 +259,13 @@ export function toFilterBody(state: SearchState): ListingSearchBody {
   if (price) match.price = price;
   if (lotSize) match.lotSize = lotSize;
   if (floorSize) match.floorSize = floorSize;
+  if (state.offer) match.offer = [state.offer];
   if (state.types.length) match.type = [...state.types];
+  if (state.kinds.length) match.kind = [...state.kinds];
+  if (state.bedrooms !== null) match.bedrooms = { min: state.bedrooms };
+  if (state.bathrooms !== null) match.bathrooms = { min: state.bathrooms };
+  if (state.parkingSlots !== null) match.parkingSlots = { min: state.parkingSlots };
+  if (state.furnishings.length) match.furnishing = [...state.furnishings];
   if (state.tags.length) match.tags = [...state.tags];
   if (state.statuses.length) match.status = [...state.statuses];
   if (state.cities.length) match.city = [...state.cities];
@@ -278,12 +327,15 @@ export function roundBounds(bounds: Bounds): Bounds {
   return { north: r(bounds.north), south: r(bounds.south), east: r(bounds.east), west: r(bounds.west) };
 }
 
-/** How many filters are set (the text, map area, sort and paging aside). */
+/** How many filters are set (the text, the buy/rent switch, map area, sort and paging aside). */
 export function activeFilterCount(state: SearchState): number {
   const ranges = [state.price, state.lotSize, state.floorSize].filter((r) => r.min !== null || r.max !== null).length;
   return (
     ranges +
     state.types.length +
+    state.kinds.length +
+    [state.bedrooms, state.bathrooms, state.parkingSlots].filter((n) => n !== null).length +
+    state.furnishings.length +
     state.tags.length +
     state.statuses.length +
     state.cities.length +

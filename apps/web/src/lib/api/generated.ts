@@ -1116,14 +1116,32 @@ export type ListingDto = {
   description: string;
   descriptionHtml: string;
   floorSize: number | null;
+  furnishing: ("furnished" | "semi_furnished" | "unfurnished") | null;
   images: ListingImageDto[];
   /** Whether the caller saved it (false for guests) */
   isSaved: boolean;
   isVisible: boolean;
+  /** The property kind, inside `type` */
+  kind:
+    | (
+        | "condominium"
+        | "house_and_lot"
+        | "townhouse"
+        | "apartment"
+        | "lot"
+        | "office"
+        | "commercial_space"
+        | "warehouse"
+        | "farm"
+      )
+    | null;
   location: ListingLocationDto;
   lotSize: number | null;
   name: string;
+  /** Buy (sale) or rent; the "for sale" / "for rent" tag follows it */
+  offer: "sale" | "rent";
   owner: ListingOwnerDto;
+  parkingSlots: number | null;
   price: number;
   rating: RatingDto;
   savedCount: number;
@@ -1161,10 +1179,30 @@ export type CreateListingDto = {
   descriptionHtml?: string;
   /** Floor size in square metres */
   floorSize?: number | null;
+  /** Default: read from the "furnished" / "unfurnished" tag; the tags follow it (semi_furnished carries neither) */
+  furnishing?: ("furnished" | "semi_furnished" | "unfurnished") | null;
+  /** The property kind; it must belong to the type (condominium, house_and_lot, townhouse, apartment: residential; lot: land; office, commercial_space: commercial; warehouse: industrial; farm: agricultural); null clears it */
+  kind?:
+    | (
+        | "condominium"
+        | "house_and_lot"
+        | "townhouse"
+        | "apartment"
+        | "lot"
+        | "office"
+        | "commercial_space"
+        | "warehouse"
+        | "farm"
+      )
+    | null;
   location: LocationDto;
   /** Lot size in square metres */
   lotSize?: number | null;
   name: string;
+  /** Buy (sale) or rent. Default: read from the "for rent" / "for sale" tag, else sale; the tags follow it */
+  offer?: "sale" | "rent";
+  /** Parking slots */
+  parkingSlots?: number | null;
   /** Asking price, or monthly rent for rentals */
   price: number;
   status?: "draft" | "active" | "sold" | "rented" | "archived";
@@ -1220,17 +1258,23 @@ export type CityFacetDto = {
   count: number;
   name: string;
 };
+export type FacetValueDto = {
+  count: number;
+  value: string;
+};
 export type PriceBandFacetDto = {
   count: number;
   max: number | null;
   min: number;
 };
-export type FacetValueDto = {
-  count: number;
-  value: string;
-};
 export type ListingFacetsDto = {
   cities: CityFacetDto[];
+  /** Listings per furnishing (those without one are not counted) */
+  furnishings: FacetValueDto[];
+  /** Listings per property kind (those without a kind are not counted) */
+  kinds: FacetValueDto[];
+  /** Listings per offer (sale, rent) */
+  offers: FacetValueDto[];
   priceBands: PriceBandFacetDto[];
   tags: FacetValueDto[];
   types: FacetValueDto[];
@@ -1249,7 +1293,7 @@ export type ListingSearchDto = {
   lean?: boolean;
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
-  /** Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize; lists for type, tags (all must match), status, city, barangay (PSGC codes); rating {min}; verified */
+  /** Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize, bedrooms, bathrooms, parkingSlots ({min: N} is "at least N"); lists (any may match) for type, offer (sale, rent), kind, furnishing, status, city, barangay (PSGC codes); tags (all must match); rating {min}; verified */
   match?: {
     [key: string]: any;
   };
@@ -1374,12 +1418,32 @@ export type UpdateListingDto = {
   descriptionHtml?: string;
   /** Floor size in square metres */
   floorSize?: number | null;
+  /** Default: read from the "furnished" / "unfurnished" tag; the tags follow it (semi_furnished carries neither) */
+  furnishing?: ("furnished" | "semi_furnished" | "unfurnished") | null;
+  /** The property kind; it must belong to the type (condominium, house_and_lot, townhouse, apartment: residential; lot: land; office, commercial_space: commercial; warehouse: industrial; farm: agricultural); null clears it */
+  kind?:
+    | (
+        | "condominium"
+        | "house_and_lot"
+        | "townhouse"
+        | "apartment"
+        | "lot"
+        | "office"
+        | "commercial_space"
+        | "warehouse"
+        | "farm"
+      )
+    | null;
   location?: LocationDto;
   /** Lot size in square metres */
   lotSize?: number | null;
   name?: string;
+  /** Buy (sale) or rent. Default: read from the "for rent" / "for sale" tag, else sale; the tags follow it */
+  offer?: "sale" | "rent";
   /** The owner's user id */
   owner: string;
+  /** Parking slots */
+  parkingSlots?: number | null;
   price?: number;
   status?: "draft" | "active" | "sold" | "rented" | "archived";
   tags?: (

@@ -20,7 +20,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CURRENCIES, LISTING_TAGS, LISTING_TYPES, NEARBY_CATEGORIES, PAGINATION } from '@app/domain';
+import { CURRENCIES, FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, LISTING_TAGS, LISTING_TYPES, NEARBY_CATEGORIES, PAGINATION } from '@app/domain';
 import { DecimalNumber } from '../../../common/http/decimal-number';
 import { LimitNumber, PageNumber, SkipNumber } from '../../../common/http/whole-number';
 
@@ -66,6 +66,14 @@ class ListingFieldsDto {
   @IsOptional() @IsNumber({}, { message: 'floorSize must be a number of square metres' }) @Min(0) @Max(1e8) floorSize?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(200) bedrooms?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(200) bathrooms?: number | null;
+  @ApiPropertyOptional({ enum: LISTING_OFFERS, description: 'Buy (sale) or rent. Default: read from the "for rent" / "for sale" tag, else sale; the tags follow it' })
+  @IsOptional() @IsIn(LISTING_OFFERS, { message: `offer must be one of: ${LISTING_OFFERS.join(', ')}` }) offer?: (typeof LISTING_OFFERS)[number];
+  @ApiPropertyOptional({ enum: LISTING_KINDS, nullable: true, description: 'The property kind; it must belong to the type (condominium, house_and_lot, townhouse, apartment: residential; lot: land; office, commercial_space: commercial; warehouse: industrial; farm: agricultural); null clears it' })
+  @IsOptional() @IsIn(LISTING_KINDS, { message: `kind must be one of: ${LISTING_KINDS.join(', ')}` }) kind?: (typeof LISTING_KINDS)[number] | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Parking slots' })
+  @IsOptional() @IsInt({ message: 'parkingSlots must be a whole number from 0 to 200' }) @Min(0, { message: 'parkingSlots must be a whole number from 0 to 200' }) @Max(200, { message: 'parkingSlots must be a whole number from 0 to 200' }) parkingSlots?: number | null;
+  @ApiPropertyOptional({ enum: FURNISHINGS, nullable: true, description: 'Default: read from the "furnished" / "unfurnished" tag; the tags follow it (semi_furnished carries neither)' })
+  @IsOptional() @IsIn(FURNISHINGS, { message: `furnishing must be one of: ${FURNISHINGS.join(', ')}` }) furnishing?: (typeof FURNISHINGS)[number] | null;
   @ApiPropertyOptional({ type: [String], example: ['swimming pool', 'parking'] })
   @IsOptional() @IsArray() @ArrayMaxSize(40) @IsString({ each: true }) @MaxLength(60, { each: true }) amenities?: string[];
 }
@@ -136,7 +144,7 @@ export class ListingSearchDto {
   @IsOptional() @IsObject() query?: Record<string, unknown>;
   @ApiPropertyOptional({
     description:
-      'Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize; lists for type, tags (all must match), status, city, barangay (PSGC codes); rating {min}; verified',
+      'Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize, bedrooms, bathrooms, parkingSlots ({min: N} is "at least N"); lists (any may match) for type, offer (sale, rent), kind, furnishing, status, city, barangay (PSGC codes); tags (all must match); rating {min}; verified',
     type: 'object',
     additionalProperties: true,
   })

@@ -1,3 +1,4 @@
+import { FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, type Furnishing, type ListingKind, type ListingOffer } from '@app/domain';
 import { ApiProperty } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/http/common.dto';
 
@@ -47,6 +48,8 @@ export class ListingDto {
   @ApiProperty() descriptionHtml!: string;
   @ApiProperty() status!: string;
   @ApiProperty() type!: string;
+  @ApiProperty({ enum: LISTING_OFFERS, description: 'Buy (sale) or rent; the "for sale" / "for rent" tag follows it' }) offer!: ListingOffer;
+  @ApiProperty({ enum: LISTING_KINDS, nullable: true, description: 'The property kind, inside `type`' }) kind!: ListingKind | null;
   @ApiProperty({ type: [String] }) tags!: string[];
   @ApiProperty() currency!: string;
   @ApiProperty() price!: number;
@@ -54,6 +57,8 @@ export class ListingDto {
   @ApiProperty({ type: Number, nullable: true }) floorSize!: number | null;
   @ApiProperty({ type: Number, nullable: true }) bedrooms!: number | null;
   @ApiProperty({ type: Number, nullable: true }) bathrooms!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) parkingSlots!: number | null;
+  @ApiProperty({ enum: FURNISHINGS, nullable: true }) furnishing!: Furnishing | null;
   @ApiProperty({ type: ListingLocationDto }) location!: ListingLocationDto;
   @ApiProperty({ type: ListingAddressDto }) address!: ListingAddressDto;
   @ApiProperty({ type: [String] }) amenities!: string[];
@@ -92,6 +97,9 @@ class CityFacetDto {
 export class ListingFacetsDto {
   @ApiProperty({ type: [FacetValueDto] }) types!: FacetValueDto[];
   @ApiProperty({ type: [FacetValueDto] }) tags!: FacetValueDto[];
+  @ApiProperty({ type: [FacetValueDto], description: 'Listings per offer (sale, rent)' }) offers!: FacetValueDto[];
+  @ApiProperty({ type: [FacetValueDto], description: 'Listings per property kind (those without a kind are not counted)' }) kinds!: FacetValueDto[];
+  @ApiProperty({ type: [FacetValueDto], description: 'Listings per furnishing (those without one are not counted)' }) furnishings!: FacetValueDto[];
   @ApiProperty({ type: [PriceBandFacetDto] }) priceBands!: PriceBandFacetDto[];
   @ApiProperty({ type: [CityFacetDto] }) cities!: CityFacetDto[];
 }

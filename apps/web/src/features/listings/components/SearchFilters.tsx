@@ -11,11 +11,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LISTING_TAGS, LISTING_TYPES } from '@app/domain';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { FURNISHINGS, KIND_TYPE, LISTING_KINDS, LISTING_TAGS, LISTING_TYPES, type ListingOffer } from '@app/domain';
 import { useListBarangaysQuery } from '@/lib/api/generated';
 import type { ListingFacets } from '@/lib/api/listings';
-import { listingStatusLabel, listingTypeLabel, priceBandLabel } from '@/lib/listing-text';
+import { furnishingLabel, kindLabel, listingStatusLabel, listingTypeLabel, priceBandLabel } from '@/lib/listing-text';
 import {
+  AT_LEAST_CHOICES,
   DEFAULT_SEARCH,
   SEARCH_STATUSES,
   priceBandChoices,
@@ -102,6 +105,48 @@ function BarangayFilter({ cityCode, value, onChange }: { cityCode: string; value
   );
 }
 
+/** Buy or rent (or both): the first choice of a search, kept in the URL as `offer`. */
+export function OfferSwitch({ state, onChange }: Omit<SearchFiltersProps, 'facets'>) {
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      value={state.offer ?? 'any'}
+      onChange={(_e, v: string | null) => {
+        if (v) onChange(updateSearch(state, { offer: v === 'any' ? null : (v as ListingOffer) }));
+      }}
+      aria-label="Buy or rent"
+      sx={{ '& .MuiToggleButton-root': { px: 2, textTransform: 'none', fontWeight: 600 } }}
+    >
+      <ToggleButton value="any">Any</ToggleButton>
+      <ToggleButton value="sale">Buy</ToggleButton>
+      <ToggleButton value="rent">Rent</ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+function AtLeastSelect({ label, value, noun, onChange }: { label: string; value: number | null; noun: string; onChange: (n: number | null) => void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      sx={{ flex: 1, minWidth: 0 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">Any</MenuItem>
+      {AT_LEAST_CHOICES.map((n) => (
+        <MenuItem key={n} value={String(n)}>
+          {`${n}+ ${noun}`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** Every filter of POST /listing/search, with the facet counts of POST /listing/filter. */
 export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
   const apply = (patch: Partial<SearchState>) => onChange(updateSearch(state, patch));
@@ -114,6 +159,10 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
       .map((code) => ({ code, name: code, count: null })),
   ];
   const selectedCities = cityOptions.filter((c) => state.cities.includes(c.code));
+  // the kinds of the chosen types (all kinds when no type is chosen), and any kind already picked
+  const kindChoices = LISTING_KINDS.filter(
+    (k) => state.types.length === 0 || state.types.includes(KIND_TYPE[k]) || state.kinds.includes(k),
+  );
 
   return (
     <Stack spacing={2.5} component="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
@@ -133,6 +182,54 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
             />
           ))}
         </FormGroup>
+      </Section>
+
+      <Section title="Property kind">
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }} role="group" aria-label="Property kinds">
+          {kindChoices.map((kind) => {
+            const selected = state.kinds.includes(kind);
+            return (
+              <Chip
+                key={kind}
+                label={withCount(kindLabel(kind), countOf(facets?.kinds, kind))}
+                color={selected ? 'primary' : 'default'}
+                variant={selected ? 'filled' : 'outlined'}
+                aria-pressed={selected}
+                onClick={() => apply({ kinds: toggle(state.kinds, kind) })}
+                size="small"
+              />
+            );
+          })}
+        </Stack>
+      </Section>
+
+      <Divider />
+      <Section title="Rooms and parking">
+        <Stack direction="row" spacing={1}>
+          <AtLeastSelect label="Bedrooms" noun="bedrooms" value={state.bedrooms} onChange={(bedrooms) => apply({ bedrooms })} />
+          <AtLeastSelect label="Bathrooms" noun="bathrooms" value={state.bathrooms} onChange={(bathrooms) => apply({ bathrooms })} />
+        </Stack>
+        <AtLeastSelect label="Parking" noun="slots" value={state.parkingSlots} onChange={(parkingSlots) => apply({ parkingSlots })} />
+      </Section>
+
+      <Divider />
+      <Section title="Furnishing">
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }} role="group" aria-label="Furnishing options">
+          {FURNISHINGS.map((f) => {
+            const selected = state.furnishings.includes(f);
+            return (
+              <Chip
+                key={f}
+                label={withCount(furnishingLabel(f), countOf(facets?.furnishings, f))}
+                color={selected ? 'primary' : 'default'}
+                variant={selected ? 'filled' : 'outlined'}
+                aria-pressed={selected}
+                onClick={() => apply({ furnishings: toggle(state.furnishings, f) })}
+                size="small"
+              />
+            );
+          })}
+        </Stack>
       </Section>
 
       <Divider />
@@ -259,6 +356,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
         onClick={() =>
           onChange({
             ...DEFAULT_SEARCH,
+            offer: state.offer,
             text: state.text,
             bounds: state.bounds,
             followMap: state.followMap,

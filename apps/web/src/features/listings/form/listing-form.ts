@@ -1,5 +1,5 @@
 /** The add/edit listing form: values, defaults, validation texts and the request bodies. */
-import { DEFAULT_CURRENCY } from '@app/domain';
+import { DEFAULT_CURRENCY, KIND_TYPE, LISTING_TAGS, type ListingKind } from '@app/domain';
 import type { CreateListingBody, Listing, UpdateListingBody } from '@/lib/api/listings';
 
 /** Province value for the cities of a region that sit outside any province (independent cities). */
@@ -8,6 +8,10 @@ export const NO_PROVINCE = '__none__';
 export interface ListingFormValues {
   name: string;
   type: string;
+  /** The property kind inside the type ('' when none). */
+  kind: string;
+  /** 'sale' or 'rent'. */
+  offer: string;
   status: string;
   price: string;
   currency: string;
@@ -26,12 +30,17 @@ export interface ListingFormValues {
   floorSize: string;
   bedrooms: string;
   bathrooms: string;
+  parkingSlots: string;
+  /** 'furnished', 'semi_furnished', 'unfurnished' or '' (not said). */
+  furnishing: string;
   amenities: string[];
 }
 
 export const EMPTY_LISTING_FORM: ListingFormValues = {
   name: '',
   type: '',
+  kind: '',
+  offer: 'sale',
   status: 'active',
   price: '',
   currency: DEFAULT_CURRENCY,
@@ -49,16 +58,28 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   floorSize: '',
   bedrooms: '',
   bathrooms: '',
+  parkingSlots: '',
+  furnishing: '',
   amenities: [],
 };
+
+/** Tags the offer and furnishing fields stand for: the form leaves them out, the server adds them back. */
+export const FIELD_TAGS: readonly string[] = ['for sale', 'for rent', 'furnished', 'unfurnished'];
+/** The tags the form's tag picker offers. */
+export const FORM_TAGS: readonly string[] = LISTING_TAGS.filter((t) => !FIELD_TAGS.includes(t));
+
+/** The kind if it belongs to the type, else '' (a kind from another type is dropped when the type changes). */
+export function kindForType(kind: string, type: string): string {
+  return kind && KIND_TYPE[kind as ListingKind] === type ? kind : '';
+}
 
 export const STEPS = ['Basics', 'Location', 'Details', 'Photos & documents'] as const;
 
 /** The fields each step validates before moving on. */
 export const STEP_FIELDS: ReadonlyArray<ReadonlyArray<keyof ListingFormValues>> = [
-  ['name', 'type', 'status', 'price', 'currency', 'tags', 'description'],
+  ['name', 'offer', 'type', 'kind', 'status', 'price', 'currency', 'tags', 'description'],
   ['regionCode', 'provinceCode', 'cityCode', 'barangayCode', 'street', 'addressType', 'location'],
-  ['lotSize', 'floorSize', 'bedrooms', 'bathrooms', 'amenities'],
+  ['lotSize', 'floorSize', 'bedrooms', 'bathrooms', 'parkingSlots', 'furnishing', 'amenities'],
   [],
 ];
 
@@ -125,10 +146,12 @@ export function fromListing(listing: Listing): ListingFormValues {
   return {
     name: listing.name,
     type: listing.type,
+    kind: listing.kind ?? '',
+    offer: listing.offer,
     status: listing.status,
     price: String(listing.price),
     currency: listing.currency || DEFAULT_CURRENCY,
-    tags: [...listing.tags],
+    tags: listing.tags.filter((t) => !FIELD_TAGS.includes(t)),
     description: listing.description ?? '',
     regionCode: a.regionCode,
     provinceCode: a.provinceCode ?? NO_PROVINCE,
@@ -142,6 +165,8 @@ export function fromListing(listing: Listing): ListingFormValues {
     floorSize: str(listing.floorSize),
     bedrooms: str(listing.bedrooms),
     bathrooms: str(listing.bathrooms),
+    parkingSlots: str(listing.parkingSlots),
+    furnishing: listing.furnishing ?? '',
     amenities: [...listing.amenities],
   };
 }
@@ -156,14 +181,18 @@ export function toCreateBody(values: ListingFormValues): CreateListingBody {
     name: values.name.trim(),
     description: values.description.trim(),
     type: values.type as CreateListingBody['type'],
+    kind: (kindForType(values.kind, values.type) || null) as CreateListingBody['kind'],
+    offer: values.offer as CreateListingBody['offer'],
+    furnishing: (values.furnishing || null) as CreateListingBody['furnishing'],
     status: values.status as CreateListingBody['status'],
-    tags: values.tags as CreateListingBody['tags'],
+    tags: values.tags.filter((t) => !FIELD_TAGS.includes(t)) as CreateListingBody['tags'],
     price: Number(values.price),
     currency: values.currency as CreateListingBody['currency'],
     lotSize: optionalNumber(values.lotSize),
     floorSize: optionalNumber(values.floorSize),
     bedrooms: optionalNumber(values.bedrooms),
     bathrooms: optionalNumber(values.bathrooms),
+    parkingSlots: optionalNumber(values.parkingSlots),
     location: values.location ?? { lat: 0, lng: 0 },
     address: {
       ...(values.addressType.trim() && { type: values.addressType.trim() }),

@@ -30,7 +30,7 @@ import { fullAddress, listingArgs, type Listing } from '@/lib/api/listings';
 import { ERROR_CREATING_THREAD, TOO_MANY_REQUESTS, threadArgs, threadErrorMessage } from '@/lib/api/messaging';
 import { formatArea, formatPeso } from '@/lib/format';
 import { intentFromState, loginPath } from '@/lib/return-to';
-import { listingStatusLabel, listingTypeLabel } from '@/lib/listing-text';
+import { furnishingLabel, kindLabel, listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-text';
 import { isAdmin } from '@/lib/api/types';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
@@ -116,12 +116,16 @@ function CheckAvailabilityButton({ listing, open, busy }: { listing: Listing; op
 
 function Facts({ listing }: { listing: Listing }) {
   const rows: [string, string][] = [
+    ['Offer', offerLabel(listing.offer)],
     ['Type', listingTypeLabel(listing.type)],
+    ['Kind', listing.kind ? kindLabel(listing.kind) : '—'],
     ['Status', listingStatusLabel(listing.status)],
     ['Lot size', listing.lotSize != null ? formatArea(listing.lotSize) : '—'],
     ['Floor size', listing.floorSize != null ? formatArea(listing.floorSize) : '—'],
     ['Bedrooms', listing.bedrooms != null ? String(listing.bedrooms) : '—'],
     ['Bathrooms', listing.bathrooms != null ? String(listing.bathrooms) : '—'],
+    ['Parking slots', listing.parkingSlots != null ? String(listing.parkingSlots) : '—'],
+    ['Furnishing', listing.furnishing ? furnishingLabel(listing.furnishing) : '—'],
     ['Listing code', listing.code],
   ];
   return (
@@ -165,6 +169,7 @@ function ListingView({ listing }: { listing: Listing }) {
             <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
               {listing.name}
             </Typography>
+            <Chip label={offerLabel(listing.offer)} color={listing.offer === 'rent' ? 'secondary' : 'primary'} size="small" data-testid="listing-offer" />
             {listing.verified && <Chip icon={<VerifiedIcon />} label="Verified" color="primary" size="small" />}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
@@ -175,6 +180,11 @@ function ListingView({ listing }: { listing: Listing }) {
         <Stack spacing={1} sx={{ alignItems: { md: 'flex-end' } }}>
           <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }} data-testid="listing-price">
             {formatPeso(listing.price)}
+            {listing.offer === 'rent' && (
+              <Typography component="span" variant="h6" color="text.secondary">
+                {' '}/ month
+              </Typography>
+            )}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             {isOwner && (

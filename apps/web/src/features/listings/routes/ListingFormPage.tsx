@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -21,9 +21,11 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { CURRENCIES, LISTING_TAGS, LISTING_TYPES, UPLOAD_LIMITS } from '@app/domain';
+import { CURRENCIES, FURNISHINGS, LISTING_TYPES, UPLOAD_LIMITS, kindsOfType, type ListingType } from '@app/domain';
 import { FormTextField } from '@/components/ui/FormTextField';
 import { ListingNotFound } from '@/components/ui/ListingNotFound';
 import {
@@ -38,7 +40,7 @@ import { enhancedApi, LIST_ID } from '@/lib/api/tags';
 import { isAdmin } from '@/lib/api/types';
 import { APP_NAME } from '@/lib/config';
 import { listingUploadUrls, uploadMultipart } from '@/lib/api/upload';
-import { LISTING_STATUS_LABELS, listingTypeLabel } from '@/lib/listing-text';
+import { LISTING_STATUS_LABELS, furnishingLabel, kindLabel, listingTypeLabel } from '@/lib/listing-text';
 import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { AddressPicker } from '../components/AddressPicker';
@@ -48,6 +50,7 @@ import { listingErrorMessage, uploadErrorText } from '../errors';
 import {
   AMENITY_SUGGESTIONS,
   EMPTY_LISTING_FORM,
+  FORM_TAGS,
   MESSAGES,
   STEPS,
   STEP_FIELDS,
@@ -55,11 +58,49 @@ import {
   fromListing,
   isNonNegativeNumber,
   isWholeNumber,
+  kindForType,
   toCreateBody,
   toUpdateBody,
   type ListingFormValues,
 } from '../form/listing-form';
 import { MAX_FILE_MB, checkFiles, queueFiles, type QueuedFile, type UploadKind } from '../form/uploads';
+
+/** The kinds of the chosen type; a kind from another type is cleared when the type changes. */
+function KindField() {
+  const { control, getValues, setValue } = useFormContext<ListingFormValues>();
+  const type = useWatch({ control, name: 'type' });
+  const kind = useWatch({ control, name: 'kind' });
+  const kinds = type ? kindsOfType(type as ListingType) : [];
+  // a kind of the previous type stays an (unshown) option until the effect below clears it
+  const stale = kind && !(kinds as string[]).includes(kind) ? kind : null;
+  useEffect(() => {
+    const kind = getValues('kind');
+    if (kind && kindForType(kind, type) !== kind) setValue('kind', '');
+  }, [type, getValues, setValue]);
+  return (
+    <FormTextField
+      name="kind"
+      control={control}
+      select
+      label="Property kind"
+      disabled={kinds.length === 0 && !stale}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      helperText={type && kinds.length === 0 ? 'No kinds for this type' : !type ? 'Choose the type first' : undefined}
+    >
+      <MenuItem value="">Not said</MenuItem>
+      {kinds.map((k) => (
+        <MenuItem key={k} value={k}>
+          {kindLabel(k)}
+        </MenuItem>
+      ))}
+      {stale && (
+        <MenuItem value={stale} sx={{ display: 'none' }}>
+          {kindLabel(stale)}
+        </MenuItem>
+      )}
+    </FormTextField>
+  );
+}
 
 function BasicsStep() {
   const { control } = useFormContext<ListingFormValues>();
@@ -82,6 +123,24 @@ function BasicsStep() {
           }}
         />
       </Grid>
+      <Grid size={12}>
+        <Controller
+          name="offer"
+          control={control}
+          render={({ field }) => (
+            <ToggleButtonGroup
+              exclusive
+              color="primary"
+              value={field.value}
+              onChange={(_e, v: string | null) => v && field.onChange(v)}
+              aria-label="Offer"
+            >
+              <ToggleButton value="sale">For sale</ToggleButton>
+              <ToggleButton value="rent">For rent</ToggleButton>
+            </ToggleButtonGroup>
+          )}
+        />
+      </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormTextField name="type" control={control} select label="Property type" rules={{ required: MESSAGES.typeRequired }}>
           {LISTING_TYPES.map((t) => (
@@ -90,6 +149,9 @@ function BasicsStep() {
             </MenuItem>
           ))}
         </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <KindField />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormTextField name="status" control={control} select label="Status">
@@ -132,10 +194,10 @@ function BasicsStep() {
           render={({ field }) => (
             <Autocomplete
               multiple
-              options={[...LISTING_TAGS]}
+              options={[...FORM_TAGS]}
               value={field.value}
               onChange={(_e, v) => field.onChange(v)}
-              renderInput={(params) => <TextField {...params} label="Tags" helperText="For sale or rent, title, condition..." />}
+              renderInput={(params) => <TextField {...params} label="Tags" helperText="Title, condition, pets..." />}
             />
           )}
         />
@@ -209,6 +271,25 @@ function DetailsStep() {
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormTextField name="bathrooms" control={control} label="Bathrooms" type="number" rules={count} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField name="parkingSlots" control={control} label="Parking slots" type="number" rules={count} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField
+          name="furnishing"
+          control={control}
+          select
+          label="Furnishing"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">Not said</MenuItem>
+          {FURNISHINGS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {furnishingLabel(f)}
+            </MenuItem>
+          ))}
+        </FormTextField>
       </Grid>
       <Grid size={12}>
         <Controller

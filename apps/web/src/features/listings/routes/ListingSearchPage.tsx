@@ -26,7 +26,7 @@ import { listingArgs } from '@/lib/api/listings';
 import { listingTypeLabel } from '@/lib/listing-text';
 import { SaveListingButton } from '../components/SaveListingButton';
 import { SaveSearchButton } from '../components/SaveSearchButton';
-import { SearchFilters } from '../components/SearchFilters';
+import { OfferSwitch, SearchFilters } from '../components/SearchFilters';
 import { SearchResultsMap } from '../components/SearchResultsMap';
 import {
   PAGE_SIZES,
@@ -110,6 +110,7 @@ export function ListingSearchPage() {
 
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <OfferSwitch state={state} onChange={(next) => apply(next)} />
             <Box component="form" role="search" onSubmit={submitText} sx={{ display: 'flex', gap: 1, flex: 1 }}>
               <TextField
                 fullWidth
@@ -139,7 +140,7 @@ export function ListingSearchPage() {
                 label="Sort by"
                 value={state.sort}
                 onChange={(e) => apply(updateSearch(state, { sort: e.target.value as SortValue }))}
-                sx={{ minWidth: 170 }}
+                sx={{ minWidth: { xs: 0, md: 170 }, flex: { xs: 1, md: 'none' } }}
               >
                 {SORT_OPTIONS.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
@@ -162,7 +163,7 @@ export function ListingSearchPage() {
                 ))}
               </TextField>
               <Button
-                sx={{ display: { md: 'none' } }}
+                sx={{ display: { md: 'none' }, whiteSpace: 'nowrap', flexShrink: 0 }}
                 startIcon={<FilterListIcon />}
                 onClick={() => setFiltersOpen(true)}
               >
