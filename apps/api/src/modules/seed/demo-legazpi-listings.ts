@@ -8,6 +8,8 @@ import { ListingCountCache } from '../listings/listing-count-cache';
 import { PlacesService } from '../places/places.service';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { demoPhoto } from './demo-photos';
+import { LISTING_KINDS, type ListingKind } from '@app/domain';
+import { furnishingFromTags } from '../listings/listing-kinds';
 
 /*
  * Demo listings in Legazpi City, Albay: the one city whose OpenStreetMap points of interest ship with the
@@ -41,6 +43,12 @@ interface LegazpiDemoListing {
   tags: string[];
   amenities: string[];
   photo: 'house' | 'tower' | 'lot';
+}
+
+/** The listing kind its address type names ('house and lot' → house_and_lot), if any. */
+function kindOf(addressType: string): ListingKind | null {
+  const kind = addressType.replace(/ /g, '_');
+  return (LISTING_KINDS as readonly string[]).includes(kind) ? (kind as ListingKind) : null;
 }
 
 /** Prices as asked in Albay in 2025: well below Metro Manila's. */
@@ -220,6 +228,10 @@ export class DemoLegazpiListingsSeeder {
           type: d.type,
           status: 'active',
           tags: d.tags,
+          offer: d.forRent ? 'rent' : 'sale',
+          kind: kindOf(d.addressType),
+          furnishing: furnishingFromTags(d.tags) ?? null,
+          parkingSlots: d.amenities.includes('parking') ? 1 : null,
           price: d.price,
           floorSize: d.floorSize,
           lotSize: d.lotSize,
