@@ -9,6 +9,7 @@ import { configureHttpApp, NEST_HTTP_OPTIONS } from './http-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
 import { DemoListingsSeeder } from './modules/seed/demo-listings';
+import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { DB, type Database } from './common/db/database.module';
 
@@ -65,6 +66,8 @@ async function bootstrap(): Promise<void> {
   if (config.database.migrate) {
     const loaded = await loadReferencePlaces(app.get<Database>(DB));
     if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
+    const located = await loadReferenceCentroids(app.get<Database>(DB));
+    if (located) console.log(`Located ${located.barangays} barangays from the bundled centroids (${located.fallback} places at their parent's centre).`);
   }
   const seeded = config.seedDemo ? await app.get(SeedService).seedDemoOnce() : false;
   if (config.seedDemo) await app.get(DemoListingsSeeder).seedOnce();
