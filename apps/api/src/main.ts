@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
 import { DemoListingsSeeder } from './modules/seed/demo-listings';
 import { DemoLegazpiListingsSeeder } from './modules/seed/demo-legazpi-listings';
+import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { loadBundledPoi } from './modules/nearby/bundled-poi';
 import { DB, type Database } from './common/db/database.module';
@@ -68,6 +69,8 @@ async function bootstrap(): Promise<void> {
   if (config.database.migrate) {
     const loaded = await loadReferencePlaces(app.get<Database>(DB));
     if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
+    const located = await loadReferenceCentroids(app.get<Database>(DB));
+    if (located) console.log(`Located ${located.barangays} barangays from the bundled centroids (${located.fallback} places at their parent's centre).`);
   }
   if (config.database.migrate && config.poiLoadBundled) {
     for (const { file, result } of await loadBundledPoi(app.get<Database>(DB))) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@app/db';
+import { loadReferenceCentroids } from '../src/modules/places/reference-centroids';
 import { loadReferencePlaces } from '../src/modules/places/reference-places';
 import { templateDb, urlFor, withAdmin } from './db-admin';
 
@@ -13,5 +14,6 @@ export default async function globalSetup(): Promise<void> {
   const handle = await openDatabase({ url: urlFor(templateDb()), poolSize: 1 });
   await handle.migrate();
   await loadReferencePlaces(handle.db);
+  await loadReferenceCentroids(handle.db);
   await handle.close();
 }

@@ -86,6 +86,8 @@ const envSchema = z.object({
   FACEBOOK_TOKEN_URL: optionalUrl,
   FACEBOOK_PROFILE_URL: optionalUrl,
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export interface OAuthProviderConfig {
@@ -153,6 +155,8 @@ export interface AppConfig {
     /** How long the single-use code that the social sign-in callback hands the web app stays valid. */
     codeTtlSeconds: number;
   };
+  /** A Nominatim-compatible geocoding service (no trailing slash); unset: the local PSGC geocoder. */
+  geocoder: { url?: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     realtime: { maxSocketsPerUser: e.SOCKET_MAX_PER_USER, handshakesPerMinute: e.SOCKET_HANDSHAKES_PER_MINUTE },
     guestViewsPerIpPerDay: e.GUEST_VIEWS_PER_IP_PER_DAY,
     oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK'), codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
+    geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, ''), timeoutMs: e.GEOCODER_TIMEOUT_MS },
   };
 }
 

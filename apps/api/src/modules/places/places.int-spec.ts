@@ -147,6 +147,7 @@ describe('places', () => {
         population: null,
         lat: null,
         lng: null,
+        areaKm2: null,
       });
     });
 

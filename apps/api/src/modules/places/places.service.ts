@@ -54,6 +54,7 @@ export function toPlaceDto(row: PlaceRow): PlaceDto {
     population: row.population,
     lat: row.lat,
     lng: row.lng,
+    areaKm2: row.areaKm2,
   };
 }
 

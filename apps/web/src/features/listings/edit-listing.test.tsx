@@ -10,13 +10,13 @@ const place = (code: string, name: string, extra: Record<string, unknown> = {}) 
   code, name, level: 'city', regionCode: null, provinceCode: null, cityCode: null, population: null, lat: null, lng: null, ...extra,
 });
 
-function servePlaces() {
+function servePlaces(loyola: { lat: number; lng: number; areaKm2?: number } = { lat: 14.6389, lng: 121.0752 }) {
   server.use(
     http.get('*/api/places/regions', () => HttpResponse.json([place('1300000000', 'National Capital Region (NCR)')])),
     http.get('*/api/places/provinces', () => HttpResponse.json([])),
     http.get('*/api/places/cities', () => HttpResponse.json([place('1381300000', 'Quezon City', { regionCode: '1300000000' })])),
     http.get('*/api/places/barangays', () =>
-      HttpResponse.json([place('1381300071', 'Loyola Heights', { cityCode: '1381300000', lat: 14.6389, lng: 121.0752 })]),
+      HttpResponse.json([place('1381300071', 'Loyola Heights', { cityCode: '1381300000', ...loyola })]),
     ),
   );
 }
@@ -62,8 +62,8 @@ describe('edit listing', { timeout: 30_000 }, () => {
 
     // Every step is reachable at once when editing; the address is filled in from the listing.
     await ui.click(screen.getByRole('button', { name: 'Location' }));
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Barangay' })).toHaveTextContent('Loyola Heights'));
-    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toHaveTextContent('Quezon City');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Barangay' })).toHaveValue('Loyola Heights'));
+    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toHaveValue('Quezon City');
     expect(screen.queryByRole('combobox', { name: 'Province' })).not.toBeInTheDocument();
 
     await ui.click(screen.getByRole('button', { name: 'Photos & documents' }));
@@ -104,5 +104,51 @@ describe('edit listing', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Listing name')).not.toBeInTheDocument();
     await router.navigate('/listings/l_gone/edit');
     expect(await screen.findByTestId('listing-not-found')).toBeInTheDocument();
+  });
+
+  describe('a pin far from the chosen barangay', () => {
+    async function saveFarPin() {
+      signIn('u_owner');
+      // The listing's pin (14.6384, 121.0755) is 9.9 km from this barangay centre (in Makati).
+      servePlaces({ lat: 14.5617, lng: 121.0284, areaKm2: 1.7 });
+      const puts: Record<string, unknown>[] = [];
+      server.use(
+        http.get('*/api/listing/get/:id', () => HttpResponse.json(makeListing())),
+        http.put('*/api/listing/update', async ({ request }) => {
+          puts.push((await request.json()) as Record<string, unknown>);
+          return HttpResponse.json(makeListing());
+        }),
+        http.get('*/api/listing/reviews/:id', () =>
+          HttpResponse.json({ reviews: [], pagination: { currentPage: 1, itemsOnPage: 0, totalPages: 0, totalItems: 0, itemsPerPage: 5 } }),
+        ),
+        http.post('*/api/listing/search/nearby', () => HttpResponse.json({ listings: [], areasNearby: [] })),
+        http.post('*/api/listing/update/behavior/:id', () => HttpResponse.json({ views: 11 })),
+      );
+      const rendered = renderApp('/listings/l_1/edit');
+      await screen.findByLabelText('Listing name', {}, { timeout: 10000 });
+      await rendered.user.click(screen.getByRole('button', { name: 'Location' }));
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'Barangay' })).toHaveValue('Loyola Heights'));
+      await rendered.user.click(screen.getByRole('button', { name: 'Save changes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Is the pin in the right place?' });
+      expect(dialog).toHaveTextContent('The pin is 9.9 km from the centre of Loyola Heights');
+      expect(puts).toHaveLength(0);
+      return { ...rendered, dialog, puts };
+    }
+
+    it('asks before saving; "Move pin" saves the barangay centre', async () => {
+      const { user: ui, router, dialog, puts } = await saveFarPin();
+      await ui.click(within(dialog).getByRole('button', { name: 'Move pin to Loyola Heights' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/listings/l_1'));
+      expect(puts).toHaveLength(1);
+      expect(puts[0]).toMatchObject({ location: { lat: 14.5617, lng: 121.0284 } });
+    });
+
+    it('"Keep my pin" saves the pin as it is', async () => {
+      const { user: ui, router, dialog, puts } = await saveFarPin();
+      await ui.click(within(dialog).getByRole('button', { name: 'Keep my pin' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/listings/l_1'));
+      expect(puts).toHaveLength(1);
+      expect(puts[0]).toMatchObject({ location: { lat: 14.6384, lng: 121.0755 } });
+    });
   });
 });

@@ -26,7 +26,10 @@ const VII = place('0700000000', 'Region VII (Central Visayas)', 'region');
 const CEBU = place('0702200000', 'Cebu', 'province', { regionCode: '0700000000' });
 const BOHOL = place('0701200000', 'Bohol', 'province', { regionCode: '0700000000' });
 const QC = place('1381300000', 'Quezon City', 'city', { regionCode: '1300000000', lat: 14.65, lng: 121.05 });
-const MAKATI = place('1380300000', 'City of Makati', 'city', { regionCode: '1300000000' });
+const MAKATI = place('1380300000', 'City of Makati', 'city', { regionCode: '1300000000', lat: 14.5547, lng: 121.0244 });
+const BEL_AIR = place('1380300002', 'Bel-Air', 'barangay', { regionCode: '1300000000', cityCode: '1380300000', lat: 14.5617, lng: 121.0284 });
+const SAN_LORENZO = place('1380300027', 'San Lorenzo', 'barangay', { regionCode: '1300000000', cityCode: '1380300000', lat: 14.5523, lng: 121.0185 });
+const POBLACION = place('1380300024', 'Poblacion', 'barangay', { regionCode: '1300000000', cityCode: '1380300000', lat: 14.5656, lng: 121.0315 });
 const CEBU_CITY = place('0730600000', 'City of Cebu', 'city', { regionCode: '0700000000' });
 const LILOAN = place('0702230000', 'Liloan', 'municipality', { regionCode: '0700000000', provinceCode: '0702200000' });
 const LOYOLA = place('1381300071', 'Loyola Heights', 'barangay', {
@@ -63,6 +66,7 @@ function servePlaces() {
     }),
     http.get('*/api/places/barangays', ({ request }) => {
       const q = record(request);
+      if (q.get('cityCode') === MAKATI.code) return HttpResponse.json([SAN_LORENZO, POBLACION, BEL_AIR]);
       return HttpResponse.json(q.get('cityCode') === QC.code ? [LOYOLA, BAGUMBAYAN] : []);
     }),
   );
@@ -105,9 +109,9 @@ async function fillBasics(ui: UserEvent) {
 async function fillLocationInNcr(ui: UserEvent) {
   await waitFor(() => expect(screen.getByRole('combobox', { name: 'Region' })).not.toHaveAttribute('aria-disabled'));
   await choose(ui, 'Region', 'National Capital Region (NCR)');
-  await waitFor(() => expect(screen.getByRole('combobox', { name: 'City or municipality' })).not.toHaveAttribute('aria-disabled'));
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'City or municipality' })).not.toBeDisabled());
   await choose(ui, 'City or municipality', 'Quezon City');
-  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Barangay' })).not.toHaveAttribute('aria-disabled'));
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Barangay' })).not.toBeDisabled());
   await choose(ui, 'Barangay', 'Loyola Heights');
 }
 
@@ -162,8 +166,8 @@ describe('add listing: address pickers', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Add listing' }, { timeout: 10000 });
     await fillBasics(ui);
 
-    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('combobox', { name: 'Barangay' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Barangay' })).toBeDisabled();
     await fillLocationInNcr(ui);
 
     expect(screen.queryByRole('combobox', { name: 'Province' })).not.toBeInTheDocument();
@@ -191,11 +195,11 @@ describe('add listing: address pickers', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Province' })).not.toHaveAttribute('aria-disabled'));
     expect(await optionsOf(ui, 'Province')).toEqual(['Bohol', 'Cebu', 'Cities outside a province']);
-    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toBeDisabled();
 
     await choose(ui, 'Province', 'Cebu');
     await waitFor(() => expect(asked).toContain('cities?provinceCode=0702200000'));
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'City or municipality' })).not.toHaveAttribute('aria-disabled'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'City or municipality' })).not.toBeDisabled());
     expect(await optionsOf(ui, 'City or municipality')).toEqual(['Liloan']);
 
     await choose(ui, 'Province', 'Cities outside a province');
@@ -205,6 +209,47 @@ describe('add listing: address pickers', { timeout: 30_000 }, () => {
     await choose(ui, 'Region', 'National Capital Region (NCR)');
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Province' })).not.toBeInTheDocument());
     expect(await optionsOf(ui, 'City or municipality')).toEqual(['City of Makati', 'Quezon City']);
+  });
+});
+
+describe('add listing: type-to-search pickers', { timeout: 30_000 }, () => {
+  /** Types into a picker and answers the options it then offers. */
+  async function typeIn(ui: UserEvent, label: string, text: string): Promise<string[]> {
+    const input = screen.getByRole('combobox', { name: label });
+    await ui.clear(input);
+    await ui.type(input, text);
+    // The popup lists the matches, or says that nothing matches (then without a listbox).
+    await waitFor(() => expect(screen.queryByRole('listbox') ?? screen.queryByText('No match: check the spelling')).not.toBeNull());
+    const listbox = screen.queryByRole('listbox');
+    return listbox ? within(listbox).queryAllByRole('option').map((o) => o.textContent ?? '') : [];
+  }
+
+  it('finds Makati and Bel-Air by typing (punctuation, diacritics and "Brgy." tolerated) and moves the pin to each', async () => {
+    signIn();
+    servePlaces();
+    const { user: ui } = renderApp('/listings/new');
+    await screen.findByRole('heading', { name: 'Add listing' }, { timeout: 10000 });
+    await fillBasics(ui);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Region' })).not.toHaveAttribute('aria-disabled'));
+    await choose(ui, 'Region', 'National Capital Region (NCR)');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'City or municipality' })).not.toBeDisabled());
+
+    expect(await typeIn(ui, 'City or municipality', 'makati')).toEqual(['City of Makati']);
+    await ui.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'City or municipality' })).toHaveValue('City of Makati');
+    // Picking the city moves the pin to the city's centre.
+    expect(await screen.findByTestId('pin-coordinates')).toHaveTextContent('Pin at 14.554700, 121.024400');
+
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Barangay' })).not.toBeDisabled());
+    expect(await typeIn(ui, 'Barangay', 'bel air')).toEqual(['Bel-Air']);
+    expect(await typeIn(ui, 'Barangay', 'Brgy. Bél')).toEqual(['Bel-Air']);
+    expect(await typeIn(ui, 'Barangay', 'barangay san lor')).toEqual(['San Lorenzo']);
+    expect(await typeIn(ui, 'Barangay', 'zzz')).toEqual([]);
+    expect(screen.getByText('No match: check the spelling')).toBeInTheDocument();
+    await typeIn(ui, 'Barangay', 'bel-air');
+    await ui.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Barangay' })).toHaveValue('Bel-Air');
+    await waitFor(() => expect(screen.getByTestId('pin-coordinates')).toHaveTextContent('Pin at 14.561700, 121.028400'));
   });
 });
 

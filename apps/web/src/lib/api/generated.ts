@@ -346,6 +346,15 @@ const injectedRtkApi = api
         }),
         providesTags: ["places"],
       }),
+      geocode: build.query<GeocodeApiResponse, GeocodeApiArg>({
+        query: (queryArg) => ({
+          url: `/api/places/geocode`,
+          params: {
+            q: queryArg.q,
+          },
+        }),
+        providesTags: ["places"],
+      }),
       listProvinces: build.query<ListProvincesApiResponse, ListProvincesApiArg>(
         {
           query: (queryArg) => ({
@@ -359,6 +368,19 @@ const injectedRtkApi = api
       ),
       listRegions: build.query<ListRegionsApiResponse, ListRegionsApiArg>({
         query: () => ({ url: `/api/places/regions` }),
+        providesTags: ["places"],
+      }),
+      reverseGeocode: build.query<
+        ReverseGeocodeApiResponse,
+        ReverseGeocodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/places/reverse`,
+          params: {
+            lat: queryArg.lat,
+            lng: queryArg.lng,
+          },
+        }),
         providesTags: ["places"],
       }),
       getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
@@ -822,6 +844,12 @@ export type ListCitiesApiArg = {
   /** The sub-municipalities of this city (the City of Manila has 14); empty for other cities */
   cityCode?: string;
 };
+export type GeocodeApiResponse =
+  /** status 200 Up to 5 places, best first; empty when nothing matches */ GeocodeResultDto[];
+export type GeocodeApiArg = {
+  /** A PSGC code, or "barangay, city[, province]" text */
+  q: string;
+};
 export type ListProvincesApiResponse = /** status 200  */ PlaceDto[];
 export type ListProvincesApiArg = {
   /** Only the provinces of this region; all when absent */
@@ -829,6 +857,12 @@ export type ListProvincesApiArg = {
 };
 export type ListRegionsApiResponse = /** status 200  */ PlaceDto[];
 export type ListRegionsApiArg = void;
+export type ReverseGeocodeApiResponse =
+  /** status 200 The barangay the point is nearest to */ GeocodeResultDto;
+export type ReverseGeocodeApiArg = {
+  lat: number;
+  lng: number;
+};
 export type GetPlaceApiResponse = /** status 200  */ PlaceDto;
 export type GetPlaceApiArg = {
   /** 10-digit PSGC code */
@@ -1507,6 +1541,8 @@ export type NotificationListDto = {
   unreadCount: number;
 };
 export type PlaceDto = {
+  /** Area in km² (barangays with a known boundary) */
+  areaKm2: number | null;
   /** For a barangay: its city, municipality or sub-municipality; for a sub-municipality: its city */
   cityCode: string | null;
   /** 10-digit PSGC code */
@@ -1529,6 +1565,26 @@ export type PlaceDto = {
   provinceCode: string | null;
   /** Null for a region */
   regionCode: string | null;
+};
+export type GeocodeResultDto = {
+  /** The place's city or municipality */
+  cityCode: string | null;
+  /** PSGC code of the place (the nearest barangay for a service result) */
+  code: string | null;
+  label: string;
+  lat: number;
+  level:
+    | (
+        | "region"
+        | "province"
+        | "city"
+        | "municipality"
+        | "submunicipality"
+        | "barangay"
+      )
+    | null;
+  lng: number;
+  source: "local" | "nominatim";
 };
 export type AttachmentDto = {
   _id: string;
@@ -1833,10 +1889,14 @@ export const {
   useLazyListBarangaysQuery,
   useListCitiesQuery,
   useLazyListCitiesQuery,
+  useGeocodeQuery,
+  useLazyGeocodeQuery,
   useListProvincesQuery,
   useLazyListProvincesQuery,
   useListRegionsQuery,
   useLazyListRegionsQuery,
+  useReverseGeocodeQuery,
+  useLazyReverseGeocodeQuery,
   useGetPlaceQuery,
   useLazyGetPlaceQuery,
   useGetThreadsQuery,

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsOptional, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsDefined, IsNumber, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PLACE_LEVELS } from '@app/db';
 import { PSGC_CODE, psgcCodeMessage, type PlaceLevel } from '../psgc';
 
@@ -25,6 +26,43 @@ export class PlaceDto {
   @ApiProperty({ type: Number, nullable: true, description: '2024 census population' }) population!: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Centroid latitude' }) lat!: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Centroid longitude' }) lng!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Area in km² (barangays with a known boundary)' }) areaKm2!: number | null;
+}
+
+export class GeocodeQueryDto {
+  @ApiProperty({ example: 'Bel-Air, Makati', description: 'A PSGC code, or "barangay, city[, province]" text' })
+  @IsDefined({ message: 'q is required: a PSGC code or "barangay, city"' })
+  @Matches(/\S/, { message: 'q must not be empty: give a PSGC code or "barangay, city"' })
+  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  q!: string;
+}
+
+export class ReverseGeocodeQueryDto {
+  @ApiProperty({ example: 14.5617 })
+  @Type(() => Number)
+  @IsNumber({}, { message: 'lat must be a number from -90 to 90' })
+  @Min(-90, { message: 'lat must be a number from -90 to 90' })
+  @Max(90, { message: 'lat must be a number from -90 to 90' })
+  lat!: number;
+
+  @ApiProperty({ example: 121.0284 })
+  @Type(() => Number)
+  @IsNumber({}, { message: 'lng must be a number from -180 to 180' })
+  @Min(-180, { message: 'lng must be a number from -180 to 180' })
+  @Max(180, { message: 'lng must be a number from -180 to 180' })
+  lng!: number;
+}
+
+/** A point found by the geocoder, with the PSGC barangay (or place) it falls in when known. */
+export class GeocodeResultDto {
+  @ApiProperty() lat!: number;
+  @ApiProperty() lng!: number;
+  @ApiProperty({ example: 'Bel-Air, City of Makati, National Capital Region (NCR)' }) label!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'PSGC code of the place (the nearest barangay for a service result)' })
+  code!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: PLACE_LEVELS }) level!: PlaceLevel | null;
+  @ApiProperty({ type: String, nullable: true, description: "The place's city or municipality" }) cityCode!: string | null;
+  @ApiProperty({ enum: ['local', 'nominatim'] }) source!: 'local' | 'nominatim';
 }
 
 export class ProvincesQueryDto {

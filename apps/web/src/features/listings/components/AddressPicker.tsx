@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -57,6 +58,72 @@ function PlaceSelect({ name, label, options, loading, disabled, rules, onPicked 
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** Lower case, no diacritics or punctuation, no "Brgy."/"Barangay"/"City of" words: typing "bel air" finds "Bel-Air". */
+export function placeSearchKey(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/\b(brgy|bgy|barangay|city of|city|municipality of)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+type Option = { code: string; name: string };
+const baseFilter = createFilterOptions<Option>({ stringify: (o) => placeSearchKey(o.name) });
+/** Every word typed must start a word of the name, in any order ("makati bel" and "bel air" both work). */
+function filterPlaces(options: Option[], state: { inputValue: string; getOptionLabel: (o: Option) => string }): Option[] {
+  const words = placeSearchKey(state.inputValue).split(' ').filter(Boolean);
+  if (!words.length) return options;
+  const matches = options.filter((o) => {
+    const key = ` ${placeSearchKey(o.name)}`;
+    return words.every((w) => key.includes(` ${w}`));
+  });
+  // Also accept a match inside a word ("air" in "Bel-Air") when nothing starts with what was typed.
+  return matches.length ? matches : baseFilter(options, { ...state, inputValue: words.join(' ') });
+}
+
+/** A type-to-search picker (MUI Autocomplete) bound to one form field. */
+function PlaceSearch({ name, label, options, loading, disabled, rules, onPicked }: PlaceSelectProps) {
+  const { control } = useFormContext<ListingFormValues>();
+  const { field, fieldState } = useController({ name, control, rules });
+  const selected = options.find((o) => o.code === field.value) ?? null;
+  return (
+    <Autocomplete<Option>
+      options={options}
+      value={selected}
+      onChange={(_event, option) => {
+        const code = option?.code ?? '';
+        field.onChange(code);
+        onPicked?.(code);
+      }}
+      onBlur={field.onBlur}
+      getOptionLabel={(o) => o.name}
+      getOptionKey={(o) => o.code}
+      isOptionEqualToValue={(a, b) => a.code === b.code}
+      filterOptions={filterPlaces}
+      openOnFocus
+      autoHighlight
+      loading={loading}
+      disabled={disabled || (options.length === 0 && !loading)}
+      noOptionsText="No match: check the spelling"
+      slotProps={{ listbox: { sx: { maxHeight: 320 } } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          name={field.name}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          placeholder="Type to search"
+          helperText={fieldState.error?.message ?? (loading ? 'Loading…' : undefined)}
+        />
+      )}
+    />
   );
 }
 
@@ -130,7 +197,7 @@ export function AddressPicker({ onPlacePicked }: AddressPickerProps) {
           onPicked={() => clear('cityCode', 'barangayCode')}
         />
       )}
-      <PlaceSelect
+      <PlaceSearch
         name="cityCode"
         label="City or municipality"
         options={cityOptions}
@@ -143,7 +210,7 @@ export function AddressPicker({ onPlacePicked }: AddressPickerProps) {
           if (city) onPlacePicked?.(city, 'city');
         }}
       />
-      <PlaceSelect
+      <PlaceSearch
         name="barangayCode"
         label="Barangay"
         options={barangayOptions}

@@ -7,6 +7,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import ImageList from '@mui/material/ImageList';
@@ -32,6 +37,7 @@ import {
   useCreateListingMutation,
   useDeleteListingImageMutation,
   useGetListingByIdQuery,
+  useListBarangaysQuery,
   useUpdateListingMutation,
 } from '@/lib/api/generated';
 import { errorMessage, errorStatus } from '@/lib/api/errors';
@@ -45,6 +51,7 @@ import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { AddressPicker } from '../components/AddressPicker';
 import { LocationPicker, type LatLng } from '../components/LocationPicker';
+import { distanceKm, pinCheckRadiusKm } from '../form/pin-distance';
 import { UploadQueue } from '../components/UploadQueue';
 import { listingErrorMessage, uploadErrorText } from '../errors';
 import {
@@ -219,12 +226,12 @@ function BasicsStep() {
 function LocationStep({ visible }: { visible: boolean }) {
   const { control, setValue } = useFormContext<ListingFormValues>();
   const [focus, setFocus] = useState<LatLng | null>(null);
-  const onPlacePicked = (place: Place, level: 'city' | 'barangay') => {
+  const onPlacePicked = (place: Place) => {
     if (place.lat == null || place.lng == null) return;
     const point = { lat: place.lat, lng: place.lng };
     setFocus(point);
-    // The pin defaults to the chosen barangay's centre; the owner then drags it to the exact spot.
-    if (level === 'barangay') setValue('location', point, { shouldValidate: true, shouldDirty: true });
+    // The pin moves to the chosen city, then to the chosen barangay's centre; the owner then drags it to the exact spot.
+    setValue('location', point, { shouldValidate: true, shouldDirty: true });
   };
   return (
     <Grid container spacing={2}>
@@ -430,7 +437,36 @@ function ListingForm({ listing }: ListingFormProps) {
     return allOk;
   };
 
+  const [cityCode, barangayCode] = useWatch({ control: methods.control, name: ['cityCode', 'barangayCode'] });
+  const barangays = useListBarangaysQuery({ cityCode }, { skip: !cityCode });
+  const barangay = barangays.data?.find((b) => b.code === barangayCode);
+  const [farPin, setFarPin] = useState<{ values: ListingFormValues; km: number; place: Place } | null>(null);
+
+  /** Saving a pin far from the chosen barangay asks first: listings are found by their pin. */
   const onValid = async (values: ListingFormValues) => {
+    const pin = values.location;
+    if (pin && barangay && barangay.lat != null && barangay.lng != null) {
+      const km = distanceKm(pin, { lat: barangay.lat, lng: barangay.lng });
+      if (km > pinCheckRadiusKm(barangay.areaKm2)) {
+        setFarPin({ values, km, place: barangay });
+        return;
+      }
+    }
+    await save(values);
+  };
+
+  const resolveFarPin = async (move: boolean) => {
+    if (!farPin) return;
+    const { values, place } = farPin;
+    setFarPin(null);
+    if (move) {
+      const centre = { lat: place.lat!, lng: place.lng! };
+      methods.setValue('location', centre, { shouldDirty: true, shouldValidate: true });
+      await save({ ...values, location: centre });
+    } else await save(values);
+  };
+
+  const save = async (values: ListingFormValues) => {
     setSubmitError(null);
     setBusy(true);
     try {
@@ -533,6 +569,21 @@ function ListingForm({ listing }: ListingFormProps) {
               </Stack>
             </Box>
           </Paper>
+          <Dialog open={!!farPin} onClose={() => setFarPin(null)} aria-labelledby="far-pin-title">
+            <DialogTitle id="far-pin-title">Is the pin in the right place?</DialogTitle>
+            <DialogContent>
+              <DialogContentText>
+                {farPin &&
+                  `The pin is ${farPin.km < 10 ? farPin.km.toFixed(1) : Math.round(farPin.km)} km from the centre of ${farPin.place.name}, the barangay you chose. Buyers and renters find listings by their pin.`}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button onClick={() => void resolveFarPin(false)}>Keep my pin</Button>
+              <Button variant="contained" onClick={() => void resolveFarPin(true)}>
+                {farPin ? `Move pin to ${farPin.place.name}` : 'Move pin'}
+              </Button>
+            </DialogActions>
+          </Dialog>
           {submitError && (
             <Alert severity="error" role="alert">
               {submitError}
