@@ -12,6 +12,7 @@
 // --chromium (default /usr/bin/chromium or CHROMIUM_PATH), --json (print the raw runs as JSON too).
 // A page counts as "results" when an element matching --results (default [data-testid="listing-card"])
 // appears; that is measured on every page that shows one (the home page has none).
+/* global window, document, requestAnimationFrame, MutationObserver -- the probe and checks run in the page */
 import { chromium } from 'playwright-core';
 import { parseArgs } from 'node:util';
 
