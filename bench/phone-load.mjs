@@ -117,7 +117,7 @@ try {
 }
 
 console.log(`${opts.url}: ${opts.down} kbit/s down, ${opts.up} kbit/s up, ${opts.rtt} ms RTT, CPU ×${cpu}, cold cache, ${runs} runs per page (median; min–max)`);
-console.log('| Page | FCP ms | LCP ms | First results ms | KB transferred | of it JS KB | Requests |');
+console.log('| Page | FCP ms | LCP ms | First results ms | KiB transferred | of it JS KiB | Requests |');
 console.log('|---|---|---|---|---|---|---|');
 for (const pagePath of pages) {
   const rs = all.filter((r) => r.page === pagePath);
