@@ -46,11 +46,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-// The app shell loads a member's header and the messaging controller lazily, the search page its map (a visitor's first page
+// The app shell loads a member's header lazily, the search page its map (a visitor's first page
 // does not download them). Load them once here, so a test's findBy waits for the app, not for the
 // test runner transforming those modules on a busy machine.
 await Promise.all([
   import('@/app/layouts/MemberNav'),
-  import('@/features/messages/messaging-controller'),
   import('@/features/listings/components/SearchResultsMap'),
 ]);
