@@ -1,5 +1,6 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
@@ -25,13 +26,24 @@ function isSourceMapPath(urlPath: string): boolean {
   return /\.map$/i.test(decoded.replace(/\/+$/, ''));
 }
 
+/** Vite names every file under /assets by a hash of its content: such a file never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built React app for every non-API GET; the app's router shows its own 404. Source
- * maps are never served (a build keeps them out of the folder, and this refuses them if one is left).
+ * Serves the built React app for every non-API GET; the app's router shows its own 404. Hashed files
+ * under /assets are cached for a year (a new build has new names), everything else (index.html, the
+ * favicon) is revalidated every time. Source maps are never served (a build keeps them out of the
+ * folder, and this refuses them if one is left).
  */
 function spaMiddleware(webDist: string) {
   const index = path.join(webDist, 'index.html');
-  const assets = express.static(webDist, { index: false, maxAge: '1h' });
+  const assets = express.static(webDist, {
+    index: false,
+    setHeaders: (res, file) => {
+      const relative = path.relative(webDist, file).split(path.sep);
+      res.setHeader('Cache-Control', relative.length > 1 && relative[0] === 'assets' ? IMMUTABLE : 'no-cache');
+    },
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -40,6 +52,12 @@ function spaMiddleware(webDist: string) {
       return;
     }
     assets(req, res, () => {
+      if (req.path.startsWith('/assets/')) {
+        // a file of another build: answering with index.html would be cached as that script
+        res.status(404).setHeader('Cache-Control', 'no-cache');
+        res.json({ statusCode: 404, message: `No file ${req.path}`, error: 'Not Found' });
+        return;
+      }
       if (!existsSync(index)) {
         res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
         return;
@@ -48,6 +66,25 @@ function spaMiddleware(webDist: string) {
       res.sendFile(index);
     });
   };
+}
+
+/**
+ * Brotli or gzip (as the client's Accept-Encoding allows; brotli first) for compressible answers of
+ * 1 kB or more: JSON, HTML, JS, CSS, SVG. Images, video and PDFs are left alone (the default filter
+ * only compresses types listed compressible). Never compressed: a byte-range request or answer (206,
+ * Content-Range: the byte offsets are of the file as stored), a file sent as a download or inline
+ * attachment (Content-Disposition: players ask it again by byte ranges), and event streams (they
+ * must not be buffered).
+ */
+export function compressionMiddleware() {
+  return compression({
+    filter: (req, res) => {
+      if (req.headers.range || res.statusCode === 206 || res.getHeader('Content-Range')) return false;
+      if (res.getHeader('Content-Disposition')) return false;
+      if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
+      return compression.filter(req, res);
+    },
+  });
 }
 
 /** Everything an HTTP app needs, shared by main.ts, the OpenAPI export and the integration tests. */
@@ -61,6 +98,7 @@ export function configureHttpApp(
   app.setGlobalPrefix(API_PREFIX);
   if (config.trustProxy !== false) instance.set('trust proxy', config.trustProxy);
   instance.disable('x-powered-by');
+  if (config.httpCompression) app.use(compressionMiddleware());
   app.use(
     helmet({
       contentSecurityPolicy: {

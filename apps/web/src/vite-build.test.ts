@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,4 +55,45 @@ describe('the production build keeps source maps private', () => {
     expect(maps.every((f) => f.endsWith('.map'))).toBe(true);
     expect(readFileSync(path.join(mapsDir, maps[0]), 'utf8')).toContain('from-the-source');
   }, 60_000);
+});
+
+/** The JavaScript a first visit must download before the app starts, in kB (1,000 bytes) gzip. */
+const INITIAL_JS_BUDGET_KB = 200;
+
+/**
+ * A real production build of the app: the entry script of index.html and every chunk it
+ * modulepreloads (its static imports) must stay within the budget, gzip-compressed as the server
+ * sends them. Pulling a big vendor chunk or a feature into the entry fails this.
+ */
+describe('the first page stays light', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'tahanan-web-app-build-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it(`loads at most ${INITIAL_JS_BUDGET_KB} kB gzip of JavaScript up front, without the map or socket.io`, () => {
+    const outDir = path.join(root, 'dist');
+    const run = spawnSync(
+      process.execPath,
+      [VITE_BIN, 'build', path.dirname(VITE_CONFIG), '--config', VITE_CONFIG, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      // NODE_ENV is "test" under vitest: a build with it would bundle React's development code
+      { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', WEB_SOURCEMAPS_DIR: path.join(root, 'maps') } },
+    );
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const urls = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
+    expect(urls.length).toBeGreaterThan(0);
+    const initial = urls.map((url) => {
+      const code = readFileSync(path.join(outDir, url.replace(/^\//, '')));
+      return { url, code: code.toString('utf8'), gzipKb: gzipSync(code).length / 1000 };
+    });
+    const total = initial.reduce((sum, f) => sum + f.gzipKb, 0);
+    const listing = initial.map((f) => `${f.url}: ${f.gzipKb.toFixed(1)} kB gzip`).join(', ');
+    expect(total, `initial JS ${total.toFixed(1)} kB gzip (${listing})`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+    // what belongs to later pages stays out of the first download
+    for (const f of initial) {
+      expect({ url: f.url, leaflet: f.code.includes('leaflet-container') }).toEqual({ url: f.url, leaflet: false });
+      expect({ url: f.url, socketIo: f.code.includes('engine.io') }).toEqual({ url: f.url, socketIo: false });
+    }
+    expect(urls.some((u) => /vendor-(mui|map)/.test(u))).toBe(false);
+  }, 300_000);
 });

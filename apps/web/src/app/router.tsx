@@ -23,7 +23,7 @@ export interface AppRouteOptions {
   toastPosition?: ToastPosition;
 }
 
-/** The route table; feature pages load lazily. */
+/** The route table; feature pages load lazily (the listing pages each alone: only the detail and form pages need the map). */
 export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObject[] {
   return [
     {
@@ -37,11 +37,11 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
             { index: true, lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
             {
               path: 'listings',
-              lazy: () => import('@/features/listings').then((m) => ({ Component: m.ListingSearchPage })),
+              lazy: () => import('@/features/listings/routes/ListingSearchPage').then((m) => ({ Component: m.ListingSearchPage })),
             },
             {
               path: 'listings/:id',
-              lazy: () => import('@/features/listings').then((m) => ({ Component: m.ListingDetailPage })),
+              lazy: () => import('@/features/listings/routes/ListingDetailPage').then((m) => ({ Component: m.ListingDetailPage })),
             },
             {
               element: <GuestOnly />,
@@ -84,15 +84,15 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'listings/new',
-                  lazy: () => import('@/features/listings').then((m) => ({ Component: m.NewListingPage })),
+                  lazy: () => import('@/features/listings/routes/ListingFormPage').then((m) => ({ Component: m.NewListingPage })),
                 },
                 {
                   path: 'listings/:id/edit',
-                  lazy: () => import('@/features/listings').then((m) => ({ Component: m.EditListingPage })),
+                  lazy: () => import('@/features/listings/routes/ListingFormPage').then((m) => ({ Component: m.EditListingPage })),
                 },
                 {
                   path: 'my/listings',
-                  lazy: () => import('@/features/listings').then((m) => ({ Component: m.MyListingsPage })),
+                  lazy: () => import('@/features/listings/routes/MyListingsPage').then((m) => ({ Component: m.MyListingsPage })),
                 },
                 {
                   path: 'saved',

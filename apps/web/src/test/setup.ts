@@ -45,3 +45,11 @@ afterEach(() => {
   window.localStorage.clear();
 });
 afterAll(() => server.close());
+
+// The app shell loads a member's header lazily, the search page its map (a visitor's first page
+// does not download them). Load them once here, so a test's findBy waits for the app, not for the
+// test runner transforming those modules on a busy machine.
+await Promise.all([
+  import('@/app/layouts/MemberNav'),
+  import('@/features/listings/components/SearchResultsMap'),
+]);

@@ -60,6 +60,7 @@ const envSchema = z.object({
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   WEB_DIST: z.string().optional(),
+  HTTP_COMPRESSION: bool(true),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
@@ -143,6 +144,8 @@ export interface AppConfig {
   /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
   uploads: { tmpDir: string; perHour: number };
   webDist: string;
+  /** Compress answers (brotli or gzip, as the client accepts); off when a proxy in front already does. */
+  httpCompression: boolean;
   /** Per-user limits of the messaging routes and socket events, per minute. */
   messaging: { sendPerMinute: number; fetchPerMinute: number };
   /** Socket.io limits: open connections per member (over every API process), handshakes per client address per minute. */
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: e.STORAGE_DIR,
     uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+    httpCompression: e.HTTP_COMPRESSION,
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },
     realtime: { maxSocketsPerUser: e.SOCKET_MAX_PER_USER, handshakesPerMinute: e.SOCKET_HANDSHAKES_PER_MINUTE },
     guestViewsPerIpPerDay: e.GUEST_VIEWS_PER_IP_PER_DAY,

@@ -1,126 +1,16 @@
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import LogoutIcon from '@mui/icons-material/Logout';
-import SettingsIcon from '@mui/icons-material/Settings';
 import { Logo } from '@/components/ui/Logo';
-import { UnreadMessagesBadge } from '@/features/messages/shell';
-import { isAdmin, type User } from '@/lib/api/types';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
-import { logout } from '@/lib/state/session';
+import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
+import { FindPropertyLink } from './FindPropertyLink';
 
-export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ');
-}
+export { fullName, initials } from './user-names';
 
-export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
-  return `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || '?';
-}
-
-/** The account menu's pages, in order. */
-const ACCOUNT_MENU = [
-  { to: '/dashboard', label: 'Dashboard', Icon: DashboardIcon },
-  { to: '/my/listings', label: 'My listings', Icon: HomeWorkOutlinedIcon },
-  { to: '/saved', label: 'Saved', Icon: BookmarkBorderIcon },
-  { to: '/messages', label: 'Messages', Icon: ChatBubbleOutlineIcon },
-  { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
-  { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
-] as const;
-
-function UserMenu({ user }: { user: User }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-
-  const handleLogout = async () => {
-    close();
-    await dispatch(logout());
-    navigate('/login', { replace: true });
-  };
-
-  return (
-    <>
-      <IconButton
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label="Account menu"
-        aria-controls={anchor ? 'account-menu' : undefined}
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : undefined}
-        size="small"
-      >
-        <Avatar src={user.avatar ?? undefined} alt={fullName(user)} sx={{ width: 36, height: 36 }}>
-          {initials(user)}
-        </Avatar>
-      </IconButton>
-      <Menu
-        id="account-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2">{fullName(user)}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        {ACCOUNT_MENU.map(({ to, label, Icon }) => (
-          <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            {label}
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem onClick={handleLogout}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Log out
-        </MenuItem>
-      </Menu>
-    </>
-  );
-}
-
-/** The search link: the icon alone on phones, where the header has little room. */
-function FindPropertyLink() {
-  return (
-    <Button
-      component={RouterLink}
-      to="/listings"
-      aria-label="Find property"
-      startIcon={<SearchIcon />}
-      sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
-    >
-      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-        Find property
-      </Box>
-    </Button>
-  );
-}
+const MemberNav = lazy(() => import('./MemberNav').then((m) => ({ default: m.MemberNav })));
 
 export function AppHeader() {
   const user = useAppSelector(selectCurrentUser);
@@ -132,33 +22,9 @@ export function AppHeader() {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <FindPropertyLink />
-            <Button component={RouterLink} to="/dashboard" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-              Dashboard
-            </Button>
-            <Button component={RouterLink} to="/my/listings" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
-              My listings
-            </Button>
-            <Button component={RouterLink} to="/saved" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
-              Saved
-            </Button>
-            <Button
-              component={RouterLink}
-              to="/listings/new"
-              variant="contained"
-              startIcon={<AddIcon />}
-              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-            >
-              Add listing
-            </Button>
-            <UnreadMessagesBadge />
-            {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
-            <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
-              {fullName(user)}
-            </Typography>
-            <UserMenu user={user} />
-          </Box>
+          <Suspense fallback={<Box sx={{ width: 36, height: 36 }} aria-hidden />}>
+            <MemberNav user={user} />
+          </Suspense>
         ) : (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 1 }}>
             <FindPropertyLink />

@@ -4,6 +4,7 @@ export {
   NotConnectedError,
   RealtimeClient,
   SOCKET_OPTIONS,
+  DeferredSocket,
   browserSocketFactory,
   createDisabledRealtime,
   createRealtimeClient,

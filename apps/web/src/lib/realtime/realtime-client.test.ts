@@ -3,7 +3,7 @@ import { makeStore } from '@/app/store';
 import { loggedOut, sessionStarted, tokenReceived } from '@/lib/state/auth-slice';
 import { makeUser } from '@/test/fixtures';
 import { bindRealtimeToStore } from './bind';
-import { NotConnectedError, RealtimeClient, SOCKET_OPTIONS, createDisabledRealtime, isAuthError } from './realtime-client';
+import { DeferredSocket, NotConnectedError, RealtimeClient, SOCKET_OPTIONS, createDisabledRealtime, isAuthError, type SocketFactory } from './realtime-client';
 import { fakeSocketFactory } from './testing';
 
 describe('RealtimeClient', () => {
@@ -148,6 +148,58 @@ describe('RealtimeClient', () => {
     client.setToken('x');
     expect(client.connected).toBe(false);
     await expect(client.emitWithAck('sendMessage', {})).rejects.toBeInstanceOf(NotConnectedError);
+  });
+});
+
+describe('DeferredSocket (socket.io-client loaded on first use)', () => {
+  const deferred = () => {
+    let resolve!: (f: SocketFactory) => void;
+    let reject!: (e: Error) => void;
+    const load = vi.fn(() => new Promise<SocketFactory>((res, rej) => ((resolve = res), (reject = rej))));
+    return { load, resolve: (f: SocketFactory) => resolve(f), reject: (e: Error) => reject(e) };
+  };
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('hands the listeners and the connect request to the real socket once the library is there', async () => {
+    const fake = fakeSocketFactory();
+    const lib = deferred();
+    const client = new RealtimeClient((options) => new DeferredSocket(lib.load, options));
+    const events: unknown[] = [];
+    client.on('newMessage', (p) => events.push(p));
+    client.setToken('tok1');
+    expect(client.status).toBe('connecting');
+    expect(client.connected).toBe(false);
+    await expect(client.emitWithAck('sendMessage', {})).rejects.toBeInstanceOf(NotConnectedError);
+
+    lib.resolve(fake.factory);
+    await flush();
+    expect(fake.sockets).toHaveLength(1);
+    expect(fake.latest!.options.auth.token).toBe('tok1');
+    expect(fake.latest!.connectCalls).toBe(1);
+    fake.latest!.connectNow();
+    expect(client.status).toBe('connected');
+    fake.latest!.serverEmit('newMessage', { id: 'm1' });
+    expect(events).toEqual([{ id: 'm1' }]);
+    await expect(client.emitWithAck('sendMessage', { x: 1 })).resolves.toEqual({ success: true });
+  });
+
+  it('does not connect a socket closed before the library came, and reports a failed load as a connection error', async () => {
+    const fake = fakeSocketFactory();
+    const first = deferred();
+    const closed = new DeferredSocket(first.load, { ...SOCKET_OPTIONS, auth: { token: 't' } });
+    closed.connect();
+    closed.disconnect();
+    first.resolve(fake.factory);
+    await flush();
+    expect(fake.latest!.connectCalls).toBe(0);
+
+    const failing = deferred();
+    const client = new RealtimeClient((options) => new DeferredSocket(failing.load, options));
+    client.setToken('tok2');
+    failing.reject(new Error('chunk failed'));
+    await flush();
+    expect(client.lastError).toBe('Could not load the realtime client');
+    expect(client.status).toBe('connecting');
   });
 });
 

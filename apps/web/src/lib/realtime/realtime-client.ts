@@ -8,8 +8,6 @@
  *
  * The socket itself comes from a factory, so tests drive the client with a fake socket.
  */
-import { io } from 'socket.io-client';
-
 /** Connection options (spec section 9: reconnect after 1 s up to 5 s, random factor 0.5, timeout 20 s). */
 export const SOCKET_OPTIONS = {
   path: '/socket.io',
@@ -43,8 +41,85 @@ export interface SocketLike {
 
 export type SocketFactory = (options: SocketOptions) => SocketLike;
 
+type Listener = (...args: never[]) => void;
+type AnyListener = (event: string, ...args: unknown[]) => void;
+
+/**
+ * A socket whose library (socket.io-client, about 12 kB gzip) loads only when a socket is first
+ * needed, so a visitor who is not signed in never downloads it. Listeners and `connect()` given
+ * before the library is there are handed to the real socket once it is; a failed load is reported
+ * as a `connect_error` (not an authentication error, so the client keeps "connecting").
+ */
+export class DeferredSocket implements SocketLike {
+  private real: SocketLike | null = null;
+  private wantsConnection = false;
+  private readonly listeners: [string, Listener][] = [];
+  private readonly anyListeners: AnyListener[] = [];
+
+  constructor(load: () => Promise<SocketFactory>, options: SocketOptions) {
+    load().then(
+      (factory) => {
+        const real = factory(options);
+        this.real = real;
+        for (const [event, listener] of this.listeners) real.on(event, listener);
+        for (const listener of this.anyListeners) real.onAny(listener);
+        if (this.wantsConnection) real.connect();
+      },
+      () => {
+        if (!this.wantsConnection) return;
+        const error = new Error('Could not load the realtime client');
+        for (const [event, listener] of [...this.listeners]) if (event === 'connect_error') (listener as (e: Error) => void)(error);
+      },
+    );
+  }
+
+  get connected(): boolean {
+    return !!this.real?.connected;
+  }
+
+  on(event: string, listener: Listener): unknown {
+    if (this.real) return this.real.on(event, listener);
+    this.listeners.push([event, listener]);
+    return this;
+  }
+
+  onAny(listener: AnyListener): unknown {
+    if (this.real) return this.real.onAny(listener);
+    this.anyListeners.push(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): unknown {
+    if (!this.real) throw new NotConnectedError();
+    return this.real.emit(event, ...args);
+  }
+
+  connect(): unknown {
+    this.wantsConnection = true;
+    return this.real?.connect();
+  }
+
+  disconnect(): unknown {
+    this.wantsConnection = false;
+    return this.real?.disconnect();
+  }
+
+  removeAllListeners(): unknown {
+    this.listeners.length = 0;
+    return this.real?.removeAllListeners();
+  }
+
+  offAny(): unknown {
+    this.anyListeners.length = 0;
+    return this.real?.offAny();
+  }
+}
+
+const loadSocketIo = (): Promise<SocketFactory> =>
+  import('socket.io-client').then(({ io }) => (options: SocketOptions) => io({ ...options, transports: [...options.transports] }));
+
 /** The browser socket: same origin, websocket transport only, the token in the handshake `auth`. */
-export const browserSocketFactory: SocketFactory = (options) => io({ ...options, transports: [...options.transports] });
+export const browserSocketFactory: SocketFactory = (options) => new DeferredSocket(loadSocketIo, options);
 
 export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected';
 

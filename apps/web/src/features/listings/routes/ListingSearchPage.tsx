@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,7 +27,6 @@ import { listingTypeLabel } from '@/lib/listing-text';
 import { SaveListingButton } from '../components/SaveListingButton';
 import { SaveSearchButton } from '../components/SaveSearchButton';
 import { OfferSwitch, SearchFilters } from '../components/SearchFilters';
-import { SearchResultsMap } from '../components/SearchResultsMap';
 import {
   PAGE_SIZES,
   SORT_OPTIONS,
@@ -40,6 +39,9 @@ import {
   type SearchState,
   type SortValue,
 } from '../search-state';
+
+// Leaflet and the map's clustering (about 60 kB gzip) load beside the results, not before them.
+const SearchResultsMap = lazy(() => import('../components/SearchResultsMap').then((m) => ({ default: m.SearchResultsMap })));
 
 function describeSearch(state: SearchState): string {
   const parts = [
@@ -235,14 +237,16 @@ export function ListingSearchPage() {
 
           <Grid size={{ xs: 12, md: 4 }}>
             <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
-              <SearchResultsMap
-                listings={listings}
-                bounds={state.bounds}
-                followMap={state.followMap}
-                searchKey={searchKey}
-                onBoundsChange={onBoundsChange}
-                onFollowChange={(followMap, bounds) => apply(updateSearch(state, { followMap, bounds }), { replace: true })}
-              />
+              <Suspense fallback={<Skeleton variant="rounded" height={600} aria-label="Loading the map" />}>
+                <SearchResultsMap
+                  listings={listings}
+                  bounds={state.bounds}
+                  followMap={state.followMap}
+                  searchKey={searchKey}
+                  onBoundsChange={onBoundsChange}
+                  onFollowChange={(followMap, bounds) => apply(updateSearch(state, { followMap, bounds }), { replace: true })}
+                />
+              </Suspense>
             </Box>
           </Grid>
         </Grid>

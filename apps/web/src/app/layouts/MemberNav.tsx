@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { UnreadMessagesBadge } from '@/features/messages/shell';
+import { isAdmin, type User } from '@/lib/api/types';
+import { useAppDispatch } from '@/lib/state/hooks';
+import { logout } from '@/lib/state/session';
+import { FindPropertyLink } from './FindPropertyLink';
+import { fullName, initials } from './user-names';
+
+/*
+ * The header of a signed-in member (its links, the unread badge, the account menu), loaded apart
+ * from the app shell: a visitor's first page does not download the menu, popover, badge and tooltip.
+ */
+
+/** The account menu's pages, in order. */
+const ACCOUNT_MENU = [
+  { to: '/dashboard', label: 'Dashboard', Icon: DashboardIcon },
+  { to: '/my/listings', label: 'My listings', Icon: HomeWorkOutlinedIcon },
+  { to: '/saved', label: 'Saved', Icon: BookmarkBorderIcon },
+  { to: '/messages', label: 'Messages', Icon: ChatBubbleOutlineIcon },
+  { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
+  { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
+] as const;
+
+function UserMenu({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  const handleLogout = async () => {
+    close();
+    await dispatch(logout());
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label="Account menu"
+        aria-controls={anchor ? 'account-menu' : undefined}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : undefined}
+        size="small"
+      >
+        <Avatar src={user.avatar ?? undefined} alt={fullName(user)} sx={{ width: 36, height: 36 }}>
+          {initials(user)}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id="account-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{fullName(user)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        {ACCOUNT_MENU.map(({ to, label, Icon }) => (
+          <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem onClick={handleLogout}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Log out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The header's links and account menu for a signed-in member. */
+export function MemberNav({ user }: { user: User }) {
+  return (
+    <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <FindPropertyLink />
+      <Button component={RouterLink} to="/dashboard" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+        Dashboard
+      </Button>
+      <Button component={RouterLink} to="/my/listings" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+        My listings
+      </Button>
+      <Button component={RouterLink} to="/saved" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+        Saved
+      </Button>
+      <Button
+        component={RouterLink}
+        to="/listings/new"
+        variant="contained"
+        startIcon={<AddIcon />}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+      >
+        Add listing
+      </Button>
+      <UnreadMessagesBadge />
+      {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
+      <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
+        {fullName(user)}
+      </Typography>
+      <UserMenu user={user} />
+    </Box>
+  );
+}
