@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, isRouteErrorResponse, useRouteError } from 'react-router';
 import BlockIcon from '@mui/icons-material/Block';
 import BuildIcon from '@mui/icons-material/Build';
@@ -127,9 +127,18 @@ export function OfflinePage({ onRetry = reloadPage, isOnline = browserIsOnline }
 }
 
 /** Route error boundary: unknown loader 404s show the 404 page, anything else a generic error. */
-export function RouteErrorPage() {
+export function RouteErrorPage({ isOnline = browserIsOnline, onOnline = reloadPage }: { isOnline?: () => boolean; onOnline?: () => void }) {
   const error = useRouteError();
   const navigate = useNavigate();
+  // A page whose code or data could not be fetched because the connection dropped: show the offline
+  // page, and try the page again once the browser is back online.
+  const offline = !isOnline();
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [offline, onOnline]);
+  if (offline) return <OfflinePage isOnline={isOnline} onRetry={onOnline} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (isRouteErrorResponse(error) && error.status === 401) return <UnauthorizedPage />;
   if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;

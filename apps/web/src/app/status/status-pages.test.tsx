@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListingNotFound } from '@/components/ui/ListingNotFound';
 import { apiError, server } from '@/test/msw-server';
 import { renderApp } from '@/test/render';
-import { MaintenancePage, OfflinePage, STATUS_TEXTS } from '.';
+import { MaintenancePage, OfflinePage, RouteErrorPage, STATUS_TEXTS } from '.';
 
 describe('status pages', () => {
   it('401: texts of the spec and Go to Login → /login', async () => {
@@ -91,6 +91,41 @@ describe('status pages', () => {
     online = true;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('route error page', () => {
+  function renderFailingRoute(isOnline: () => boolean, onOnline: () => void) {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <p>never shown</p>,
+          loader: () => {
+            throw new TypeError('Failed to fetch dynamically imported module');
+          },
+          errorElement: <RouteErrorPage isOnline={isOnline} onOnline={onOnline} />,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+  }
+
+  it('shows the offline page (not "Something went wrong") when the page failed while offline, and retries once online', async () => {
+    const onOnline = vi.fn();
+    renderFailingRoute(() => false, onOnline);
+    expect(await screen.findByRole('heading', { name: STATUS_TEXTS.offline.title })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong on this page')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(onOnline).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the generic error page when online', async () => {
+    renderFailingRoute(() => true, vi.fn());
+    expect(await screen.findByRole('heading', { name: 'Something went wrong on this page' })).toBeInTheDocument();
   });
 });
 
