@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -542,6 +543,37 @@ export const notifications = pgTable(
   ],
 );
 
+/* ---------------------------------------------------------------------------------------------
+ * Currency rates: pesos per unit of each foreign currency, as staff enter them (no live rates)
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * One rate per currency and date: the rows are the history, and a currency's current rate is its row
+ * with the latest `as_of`. The currencies are FOREIGN_CURRENCIES of @app/domain (PHP is the base, 1).
+ */
+export const currencyRates = pgTable(
+  'currency_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Pesos for one unit of `currency`. */
+    phpPerUnit: numeric('php_per_unit', { precision: 16, scale: 6, mode: 'number' }).notNull(),
+    /** The date the rate is of (YYYY-MM-DD). */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** Where the rate came from, in the staff member's words. */
+    source: text('source').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // one rate per currency and day; also read backwards for a currency's newest rate and its history
+    uniqueIndex('currency_rates_currency_as_of_key').on(t.currency, t.asOf),
+    index('currency_rates_updated_by_idx').on(t.updatedBy),
+    check('currency_rates_currency_check', sql`${t.currency} in ('USD', 'EUR', 'GBP', 'INR', 'CNY', 'JPY', 'KRW', 'BRL')`),
+    check('currency_rates_php_per_unit_positive', sql`${t.phpPerUnit} > 0`),
+  ],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
@@ -550,3 +582,4 @@ export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadParticipantRow = typeof threadParticipants.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type CurrencyRateRow = typeof currencyRates.$inferSelect;

@@ -134,6 +134,24 @@ export const LISTING_TAGS = [
 export const CURRENCIES = ['PHP', 'USD', 'EUR', 'GBP', 'INR', 'CNY', 'JPY', 'KRW', 'BRL'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'PHP';
+/** Prices are stored in pesos; every other currency is converted from PHP with a staff-kept rate. */
+export const BASE_CURRENCY = 'PHP' as const satisfies Currency;
+/** The currencies with a rate to PHP (CURRENCIES without PHP, in the spec's order). */
+export const FOREIGN_CURRENCIES = ['USD', 'EUR', 'GBP', 'INR', 'CNY', 'JPY', 'KRW', 'BRL'] as const satisfies readonly Currency[];
+export type ForeignCurrency = (typeof FOREIGN_CURRENCIES)[number];
+/** What a staff-entered rate (pesos per unit of a foreign currency) may be. */
+export const CURRENCY_RATE_LIMITS = {
+  /** phpPerUnit is above 0 and at most this. */
+  maxPhpPerUnit: 1_000_000,
+  /** phpPerUnit has at most this many decimals (the column is numeric(16,6)). */
+  phpPerUnitDecimals: 6,
+  /** The earliest asOf; the latest is today in Asia/Manila. */
+  earliestAsOf: '2000-01-01',
+  /** The time zone whose calendar date is "today" for asOf. */
+  timeZone: 'Asia/Manila',
+  sourceMaxLength: 200,
+  defaultSource: 'Entered by staff',
+} as const;
 
 /** Price bands in pesos; `max` null means open ended. */
 export const PRICE_BANDS: ReadonlyArray<{ min: number; max: number | null }> = [

@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   threadParticipants: 'messaging',
   messages: 'messaging',
   notifications: 'notifications',
+  currencyRates: 'currency-rates',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;
