@@ -21,6 +21,7 @@ import { SavedModule } from './modules/saved/saved.module';
 import { MessagingModule } from './modules/messaging/messaging.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SeedModule } from './modules/seed/seed.module';
+import { CurrencyRatesModule } from './modules/currency-rates/currency-rates.module';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         SavedModule,
         NotificationsModule,
         MessagingModule,
+        CurrencyRatesModule,
         SeedModule,
       ],
     };

@@ -153,6 +153,21 @@ export const CURRENCY_RATE_LIMITS = {
   defaultSource: 'Entered by staff',
 } as const;
 
+/** True for a YYYY-MM-DD string naming a real calendar date (2026-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day); // Date.UTC would read years 0-99 as 1900-1999
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/** Today's calendar date (YYYY-MM-DD) in a time zone, e.g. 'Asia/Manila'. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
 /** Price bands in pesos; `max` null means open ended. */
 export const PRICE_BANDS: ReadonlyArray<{ min: number; max: number | null }> = [
   { min: 0, max: 50_000 },
