@@ -50,6 +50,14 @@ export function asOfProblem(value: unknown, now: Date = new Date()): string | nu
   return null;
 }
 
+/** What is wrong with a source, or null when it is absent or text of at most 200 characters. */
+export function sourceProblem(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return 'source must be text';
+  if (value.length > L.sourceMaxLength) return `source must be at most ${L.sourceMaxLength} characters`;
+  return null;
+}
+
 /** phpPerUnit of a rate, refused with the one message that says what to fix. */
 export const PhpPerUnit = (): PropertyDecorator =>
   ValidateBy({
@@ -67,5 +75,15 @@ export const AsOfDate = (): PropertyDecorator =>
     validator: {
       validate: (value) => asOfProblem(value) === null,
       defaultMessage: (args) => asOfProblem(args?.value) ?? 'asOf is not valid',
+    },
+  });
+
+/** The optional source of a rate, refused with the one message that says what to fix. */
+export const RateSource = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'rateSource',
+    validator: {
+      validate: (value) => sourceProblem(value) === null,
+      defaultMessage: (args) => sourceProblem(args?.value) ?? 'source is not valid',
     },
   });

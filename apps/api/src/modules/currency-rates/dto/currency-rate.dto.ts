@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { BASE_CURRENCY, CURRENCY_RATE_LIMITS, FOREIGN_CURRENCIES, PAGINATION, type ForeignCurrency } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
 import { LimitNumber, PageNumber } from '../../../common/http/whole-number';
-import { AsOfDate, PhpPerUnit } from '../currency-rate-validation';
+import { AsOfDate, PhpPerUnit, RateSource } from '../currency-rate-validation';
 
 const L = CURRENCY_RATE_LIMITS;
 
@@ -48,9 +48,7 @@ export class UpdateCurrencyRateDto {
   asOf!: string;
 
   @ApiPropertyOptional({ maxLength: L.sourceMaxLength, default: L.defaultSource, description: 'Where the rate came from' })
-  @IsOptional()
-  @IsString({ message: 'source must be text' })
-  @MaxLength(L.sourceMaxLength, { message: `source must be at most ${L.sourceMaxLength} characters` })
+  @RateSource()
   source?: string;
 }
 
