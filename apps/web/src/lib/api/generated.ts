@@ -1,6 +1,7 @@
 import { baseApi as api } from "./base-api";
 export const addTagTypes = [
   "auth",
+  "currency",
   "user",
   "health",
   "listing",
@@ -58,6 +59,37 @@ const injectedRtkApi = api
           method: "POST",
         }),
         invalidatesTags: ["auth"],
+      }),
+      getCurrencyRates: build.query<
+        GetCurrencyRatesApiResponse,
+        GetCurrencyRatesApiArg
+      >({
+        query: () => ({ url: `/api/currency/rates` }),
+        providesTags: ["currency"],
+      }),
+      updateCurrencyRate: build.mutation<
+        UpdateCurrencyRateApiResponse,
+        UpdateCurrencyRateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/currency/rates/${queryArg.currency}`,
+          method: "PUT",
+          body: queryArg.updateCurrencyRateDto,
+        }),
+        invalidatesTags: ["currency"],
+      }),
+      getCurrencyRateHistory: build.query<
+        GetCurrencyRateHistoryApiResponse,
+        GetCurrencyRateHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/currency/rates/${queryArg.currency}/history`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["currency"],
       }),
       getCurrentUser: build.query<
         GetCurrentUserApiResponse,
@@ -686,6 +718,25 @@ export type ConnectProviderApiResponse =
 export type ConnectProviderApiArg = {
   provider: "google" | "facebook";
 };
+export type GetCurrencyRatesApiResponse =
+  /** status 200 The current rate of each foreign currency (cached up to 5 minutes) */ CurrencyRatesDto;
+export type GetCurrencyRatesApiArg = void;
+export type UpdateCurrencyRateApiResponse =
+  /** status 200 The rate as written, and whether it is now the current rate */ CurrencyRateWrittenDto;
+export type UpdateCurrencyRateApiArg = {
+  /** A foreign currency (PHP is the base: its rate is always 1) */
+  currency: "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  updateCurrencyRateDto: UpdateCurrencyRateDto;
+};
+export type GetCurrencyRateHistoryApiResponse =
+  /** status 200 The currency's rates, newest asOf first, with who wrote them */ CurrencyRateHistoryDto;
+export type GetCurrencyRateHistoryApiArg = {
+  /** A foreign currency (PHP is the base: its rate is always 1) */
+  currency: "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
 export type GetCurrentUserApiResponse = /** status 200  */ UserDto;
 export type GetCurrentUserApiArg = void;
 export type GetHealthApiResponse = /** status 200  */ HealthDto;
@@ -1100,6 +1151,74 @@ export type ConnectUrlDto = {
   /** Where the browser goes next (the provider's consent page) */
   url: string;
 };
+export type CurrencyRateDto = {
+  /** The date the rate is of (YYYY-MM-DD) */
+  asOf: string;
+  currency: "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  /** Pesos for one unit of the currency (at most 6 decimals) */
+  phpPerUnit: number;
+  /** Where the rate came from */
+  source: string;
+  /** When the rate was last written */
+  updatedAt: string;
+};
+export type CurrencyRatesDto = {
+  /** Prices are in this currency; its rate is always 1 */
+  base: "PHP";
+  /** The current rate (latest asOf) of each foreign currency, in the order USD, EUR, GBP, INR, CNY, JPY, KRW, BRL */
+  rates: CurrencyRateDto[];
+};
+export type CurrencyRateWrittenDto = {
+  /** The date the rate is of (YYYY-MM-DD) */
+  asOf: string;
+  currency: "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  /** Whether this is now the current rate (false when a rate of a later asOf exists) */
+  current: boolean;
+  /** Pesos for one unit of the currency (at most 6 decimals) */
+  phpPerUnit: number;
+  /** Where the rate came from */
+  source: string;
+  /** When the rate was last written */
+  updatedAt: string;
+};
+export type UpdateCurrencyRateDto = {
+  /** The date the rate is of (YYYY-MM-DD): from 2000-01-01 to today in Asia/Manila */
+  asOf: string;
+  /** Pesos for one unit of the currency: above 0, at most 1,000,000, at most 6 decimals */
+  phpPerUnit: number;
+  /** Where the rate came from */
+  source?: string;
+};
+export type PaginationDto = {
+  currentPage: number;
+  itemsOnPage: number;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type CurrencyRateEditorDto = {
+  firstName: string;
+  id: string;
+  lastName: string;
+};
+export type CurrencyRateHistoryItemDto = {
+  /** The date the rate is of (YYYY-MM-DD) */
+  asOf: string;
+  currency: "USD" | "EUR" | "GBP" | "INR" | "CNY" | "JPY" | "KRW" | "BRL";
+  /** Pesos for one unit of the currency (at most 6 decimals) */
+  phpPerUnit: number;
+  /** Where the rate came from */
+  source: string;
+  /** When the rate was last written */
+  updatedAt: string;
+  /** Who last wrote the rate; null for the shipped starting rates and for a removed account */
+  updatedBy: CurrencyRateEditorDto | null;
+};
+export type CurrencyRateHistoryDto = {
+  pagination: PaginationDto;
+  /** Newest asOf first */
+  rates: CurrencyRateHistoryItemDto[];
+};
 export type HealthDto = {
   database: "up" | "down";
   redis: "up" | "down";
@@ -1348,13 +1467,6 @@ export type ListingSearchDto = {
     | {
         [key: string]: any;
       };
-};
-export type PaginationDto = {
-  currentPage: number;
-  itemsOnPage: number;
-  itemsPerPage: number;
-  totalItems: number;
-  totalPages: number;
 };
 export type ListingListDto = {
   listings: ListingDto[];
@@ -1848,6 +1960,11 @@ export const {
   useListAuthProvidersQuery,
   useLazyListAuthProvidersQuery,
   useConnectProviderMutation,
+  useGetCurrencyRatesQuery,
+  useLazyGetCurrencyRatesQuery,
+  useUpdateCurrencyRateMutation,
+  useGetCurrencyRateHistoryQuery,
+  useLazyGetCurrencyRateHistoryQuery,
   useGetCurrentUserQuery,
   useLazyGetCurrentUserQuery,
   useGetHealthQuery,
