@@ -1,7 +1,7 @@
 import { asOfProblem, phpPerUnitProblem, sourceProblem } from './currency-rate-validation';
 
 describe('currency rate validation', () => {
-  it('takes "today" from the calendar in Manila (UTC+8), not the server clock', () => {
+  it('takes today from the calendar in Manila (UTC+8), not the server clock', () => {
     // 16:30 UTC on 22 November is 00:30 on 23 November in Manila
     const lateUtc = new Date('2026-11-22T16:30:00Z');
     expect(asOfProblem('2026-11-23', lateUtc)).toBeNull();
