@@ -39,9 +39,15 @@ for (const { name, viewport } of VIEWPORTS) {
       await search.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/\/listings\?/);
       const params = new URL(page.url()).searchParams;
-      expect(params.getAll('tag')).toEqual(['for rent']);
+      expect(params.get('offer')).toBe('rent');
+      expect(params.getAll('tag')).toEqual([]);
       expect(params.getAll('city')).toHaveLength(1);
       await expect(page.getByText(/\d+ listings? found/)).toBeVisible();
+      // the search page's own Buy/Rent switch shows the choice, and every result is a rental
+      await expect(page.getByRole('button', { name: 'Rent', pressed: true })).toBeVisible();
+      const offers = page.getByTestId('listing-offer');
+      await expect(offers.first()).toBeVisible();
+      expect(new Set(await offers.allTextContents())).toEqual(new Set(['For rent']));
       await expect(page.getByText(city).filter({ visible: true }).first()).toBeVisible();
       await shot(page, testInfo, `home-search-results-${name}`);
     });

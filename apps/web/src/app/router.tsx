@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { RequireAuth, GuestOnly } from './guards';
+import { RequireAdmin, RequireAuth, GuestOnly } from './guards';
 import { MainLayout } from './layouts/MainLayout';
 import { RootLayout } from './layouts/RootLayout';
 import type { RouteHandle } from './route-tracker';
@@ -105,6 +105,15 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 {
                   path: 'messages/:threadId',
                   lazy: () => import('@/features/messages').then((m) => ({ Component: m.MessagesPage })),
+                },
+              ],
+            },
+            {
+              element: <RequireAdmin />,
+              children: [
+                {
+                  path: 'admin/currency-rates',
+                  lazy: () => import('@/features/admin').then((m) => ({ Component: m.CurrencyRatesPage })),
                 },
               ],
             },

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatPeso } from './format';
+import { formatArea, formatDistance } from './format';
 
-describe('formatPeso', () => {
-  it('formats pesos with the ₱ sign, thousands separators and centavos', () => {
-    expect(formatPeso(1500)).toBe('₱1,500.00');
-    expect(formatPeso(6500)).toBe('₱6,500.00');
-    expect(formatPeso(0)).toBe('₱0.00');
-    expect(formatPeso(5_000_000)).toBe('₱5,000,000.00');
-    expect(formatPeso(1234.5)).toBe('₱1,234.50');
+describe('formatArea and formatDistance', () => {
+  it('writes square metres with separators and distances in m under a kilometre', () => {
+    expect(formatArea(1250.5)).toBe('1,250.5 m²');
+    expect(formatDistance(350.4)).toBe('350 m');
+    expect(formatDistance(1240)).toBe('1.2 km');
   });
 });

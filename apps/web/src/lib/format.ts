@@ -1,22 +1,3 @@
-const pesoFormatter = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
-
-/** Formats an amount in Philippine pesos: formatPeso(1500) === "₱1,500.00". */
-export function formatPeso(amount: number): string {
-  return pesoFormatter.format(amount);
-}
-
-const wholePesoFormatter = new Intl.NumberFormat('en-PH', {
-  style: 'currency',
-  currency: 'PHP',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** Whole pesos, for ranges and labels: formatPesoWhole(50000) === "₱50,000". */
-export function formatPesoWhole(amount: number): string {
-  return wholePesoFormatter.format(amount);
-}
-
 const numberFormatter = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 2 });
 
 /** Square metres: formatArea(120.5) === "120.5 m²". */

@@ -1,6 +1,6 @@
 /** Labels for the listing enumerations of the spec (section 3), shared by the listing and saved screens. */
 import { FURNISHING_LABELS, KIND_LABELS, NEARBY_CATEGORIES, PRICE_BANDS, type Furnishing, type ListingKind, type ListingType, type NearbyCategory } from '@app/domain';
-import { formatPesoWhole } from './format';
+import { formatPeso } from './money';
 
 export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
   residential: 'Residential',
@@ -38,7 +38,7 @@ export function nearbyCategoryLabel(category: string): string {
 
 /** "₱0 – ₱50,000", or "₱5,000,000+" for the open-ended band. */
 export function priceBandLabel(band: { min: number; max: number | null }): string {
-  return band.max === null ? `${formatPesoWhole(band.min)}+` : `${formatPesoWhole(band.min)} – ${formatPesoWhole(band.max)}`;
+  return band.max === null ? `${formatPeso(band.min)}+` : `${formatPeso(band.min)} – ${formatPeso(band.max)}`;
 }
 
 export { PRICE_BANDS };

@@ -3,6 +3,8 @@ export const AUTH_STORAGE_KEY = 'auth';
 export const LAST_VISITED_PATH_KEY = 'lastVisitedPath';
 /** The member whose first session (the one that created the account) this is; see lib/first-session. */
 export const FIRST_SESSION_KEY = 'firstSession';
+/** The currency this browser shows prices in (a device preference: kept across logins). */
+export const DISPLAY_CURRENCY_KEY = 'displayCurrency';
 
 export function readStorage(key: string): string | null {
   try {

@@ -14,8 +14,12 @@ import {
 import { ForeignCurrencyPipe } from './currency-rate-validation';
 import { CurrencyRatesService } from './currency-rates.service';
 
-/** A browser or proxy may keep the public rates this long (staff change them at most a few times a day). */
-export const CURRENCY_RATES_CACHE_CONTROL = 'public, max-age=300';
+/**
+ * A browser or proxy keeps the rates but asks again each time (a 304 when they did not change): a
+ * rate staff just saved shows at once, on their screen and on the next page a visitor opens. The web
+ * app itself keeps the answer for 5 minutes in its query cache.
+ */
+export const CURRENCY_RATES_CACHE_CONTROL = 'public, no-cache';
 
 const currencyParam = () =>
   ApiParam({ name: 'currency', enum: FOREIGN_CURRENCIES, description: 'A foreign currency (PHP is the base: its rate is always 1)' });
@@ -29,7 +33,7 @@ export class CurrencyRatesController {
   @Public()
   @Get('rates')
   @Header('Cache-Control', CURRENCY_RATES_CACHE_CONTROL)
-  @ApiOkResponse({ type: CurrencyRatesDto, description: 'The current rate of each foreign currency (cached up to 5 minutes)' })
+  @ApiOkResponse({ type: CurrencyRatesDto, description: 'The current rate of each foreign currency (revalidated on every request)' })
   getCurrencyRates(): Promise<CurrencyRatesDto> {
     return this.rates.current();
   }

@@ -44,9 +44,11 @@ describe('currency rates (HTTP, real PostgreSQL)', () => {
   });
   afterAll(() => t.close());
 
-  it('serves the 8 seeded rates to a guest, in the spec order, cacheable for 5 minutes', async () => {
+  it('serves the 8 seeded rates to a guest, in the spec order, revalidated on each request (a 304 when unchanged)', async () => {
     const res = await t.http.get('/api/currency/rates').expect(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    const again = await t.http.get('/api/currency/rates').set('If-None-Match', res.headers.etag).expect(304);
+    expect(again.body).toEqual({});
     expect(res.body.base).toBe('PHP');
     expect(res.body.rates).toEqual(
       SEEDED.map(([currency, phpPerUnit]) => ({ currency, phpPerUnit, asOf: '2026-11-20', source: SEED_SOURCE, updatedAt: expect.any(String) })),

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { Logo } from '@/components/ui/Logo';
 import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
+import { CurrencySelector } from './CurrencySelector';
 import { FindPropertyLink } from './FindPropertyLink';
 
 export { fullName, initials } from './user-names';
@@ -21,6 +22,7 @@ export function AppHeader() {
           <Logo size={32} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <CurrencySelector />
         {user ? (
           <Suspense fallback={<Box sx={{ width: 36, height: 36 }} aria-hidden />}>
             <MemberNav user={user} />

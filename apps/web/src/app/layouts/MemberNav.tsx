@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -88,6 +89,14 @@ function UserMenu({ user }: { user: User }) {
             {label}
           </MenuItem>
         ))}
+        {isAdmin(user) && (
+          <MenuItem component={RouterLink} to="/admin/currency-rates" onClick={close}>
+            <ListItemIcon>
+              <CurrencyExchangeIcon fontSize="small" />
+            </ListItemIcon>
+            Currency rates
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={handleLogout}>
           <ListItemIcon>

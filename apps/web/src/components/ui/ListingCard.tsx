@@ -14,7 +14,9 @@ import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { shortAddress, type Listing } from '@/lib/api/listings';
-import { formatArea, formatPeso } from '@/lib/format';
+import { formatArea } from '@/lib/format';
+import { pricePerSquareMetre } from '@/lib/money';
+import { Price, PricePerArea } from './Price';
 import { countLabel, furnishingLabel, kindLabel, listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-text';
 
 export interface ListingCardProps {
@@ -32,7 +34,7 @@ export const LISTING_PHOTO_PLACEHOLDER_TEXT = 'No photo yet';
 
 const CARD_FIELD_TAGS = new Set(['for sale', 'for rent', 'furnished', 'unfurnished']);
 
-/** A listing in a result list: photo (or a placeholder), price in ₱, "barangay, city" and tags. */
+/** A listing in a result list: photo (or a placeholder), price (in the visitor's currency, ₱ beside), "barangay, city" and tags. */
 export function ListingCard({ listing, actions, selected = false, maxTags = 4, onHover }: ListingCardProps) {
   const photo = listing.images[0];
   // the offer and the furnishing have their own places on the card: their tags would say it twice
@@ -113,14 +115,7 @@ export function ListingCard({ listing, actions, selected = false, maxTags = 4, o
           )}
         </Stack>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="listing-price">
-            {formatPeso(listing.price)}
-            {listing.offer === 'rent' && (
-              <Typography component="span" variant="body2" color="text.secondary">
-                {' '}/ month
-              </Typography>
-            )}
-          </Typography>
+          <Price amount={listing.price} currency={listing.currency} perMonth={listing.offer === 'rent'} />
           <Chip
             label={offerLabel(listing.offer)}
             size="small"
@@ -138,6 +133,7 @@ export function ListingCard({ listing, actions, selected = false, maxTags = 4, o
           {facts.join(' · ')}
           {listing.status !== 'active' && ` · ${listingStatusLabel(listing.status)}`}
         </Typography>
+        <PricePerArea amount={pricePerSquareMetre(listing)} currency={listing.currency} perMonth={listing.offer === 'rent'} />
         {rooms.length > 0 && (
           <Stack direction="row" sx={{ columnGap: 1.5, rowGap: 0.25, flexWrap: 'wrap', color: 'text.secondary' }} data-testid="listing-rooms">
             {rooms.map((r) => (

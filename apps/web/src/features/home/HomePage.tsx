@@ -19,7 +19,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import InsightsIcon from '@mui/icons-material/Insights';
 import MapIcon from '@mui/icons-material/Map';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
-import { formatPeso } from '@/lib/format';
+import { formatPeso } from '@/lib/money';
 import { selectIsLoggedIn, useAppSelector } from '@/lib/state/hooks';
 import { HomeSearch } from './HomeSearch';
 import { NewestListings } from './NewestListings';

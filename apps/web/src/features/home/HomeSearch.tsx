@@ -12,12 +12,9 @@ import { useFilterListingsQuery } from '@/lib/api/generated';
 import { listingArgs } from '@/lib/api/listings';
 import { DEFAULT_SEARCH, toSearchParams, updateSearch } from '@/features/listings/search-state';
 
-/**
- * Buy or rent. The search has no offer filter yet, so the choice maps to the listing tags the search
- * page already filters on ("for sale" / "for rent").
- */
-export const OFFER_TAGS = { buy: 'for sale', rent: 'for rent' } as const;
-export type Offer = keyof typeof OFFER_TAGS;
+/** Buy or rent: the search page's offer filter (sale or rent), as its Buy/Rent switch sets it. */
+export const OFFERS = { buy: 'sale', rent: 'rent' } as const;
+export type Offer = keyof typeof OFFERS;
 
 interface CityOption {
   code: string;
@@ -29,7 +26,7 @@ interface CityOption {
 export function homeSearchPath(text: string, offer: Offer | null, cityCode: string | null): string {
   const state = updateSearch(DEFAULT_SEARCH, {
     text: text.trim(),
-    tags: offer ? [OFFER_TAGS[offer]] : [],
+    offer: offer ? OFFERS[offer] : null,
     cities: cityCode ? [cityCode] : [],
   });
   const query = toSearchParams(state).toString();

@@ -12,6 +12,7 @@ import { useSearchListingsQuery } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
 import { listingArgs } from '@/lib/api/listings';
 import { DEFAULT_SEARCH, toSearchParams, updateSearch, type Bounds } from '@/features/listings/search-state';
+import { RatesUsed } from '@/components/ui/Price';
 
 export const NEWEST_COUNT = 6;
 /** Half the side of the box around the default centre (about 17 km north-south): Metro Manila. */
@@ -67,6 +68,9 @@ export function NewestListings() {
         />
       ) : (
         <Grid container spacing={3} data-testid="newest-listings">
+          <Grid size={12} sx={{ mt: -2 }}>
+            <RatesUsed currencies={listings.map((l) => l.currency)} />
+          </Grid>
           {listings.map((listing) => (
             <Grid key={listing._id} size={{ xs: 12, sm: 6, md: 4 }}>
               <ListingCard listing={listing} />

@@ -35,12 +35,12 @@ describe('home', { timeout: 30_000 }, () => {
     serveHome();
   });
 
-  it('shows the plans with peso prices and sign-up / log-in buttons for guests', async () => {
+  it('shows the plans with whole-peso prices and sign-up / log-in buttons for guests', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Find a home or lot in the Philippines' }, { timeout: 10000 })).toBeInTheDocument();
-    expect(screen.getByTestId('plan-free')).toHaveTextContent('₱0.00');
-    expect(screen.getByTestId('plan-basic')).toHaveTextContent('₱1,500.00');
-    expect(screen.getByTestId('plan-premium')).toHaveTextContent('₱6,500.00');
+    expect(screen.getByTestId('plan-free')).toHaveTextContent('₱0');
+    expect(screen.getByTestId('plan-basic')).toHaveTextContent('₱1,500');
+    expect(screen.getByTestId('plan-premium')).toHaveTextContent('₱6,500');
     expect(screen.getByTestId('plan-enterprise')).toHaveTextContent('Contact sales');
     expect(screen.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/signup');
     expect(screen.queryByRole('link', { name: 'Go to dashboard' })).not.toBeInTheDocument();
@@ -87,17 +87,20 @@ describe('home', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/listings'), { timeout: 10000 });
     const state = parseSearch(router.state.location.search);
     expect(state.text).toBe('condo');
-    expect(state.tags).toEqual(['for rent']);
+    expect(state.offer).toBe('rent');
+    expect(state.tags).toEqual([]);
     expect(state.cities).toEqual(['1381300000']);
   });
 
-  it('Buy is chosen at first and means the "for sale" tag; an empty search opens the search page', async () => {
+  it('Buy is chosen at first and means listings for sale; an empty search opens the search page', async () => {
     const { user, router } = renderApp('/');
     const search = await screen.findByRole('search', { name: 'Search listings' }, { timeout: 10000 });
     expect(within(search).getByRole('button', { name: 'Buy' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(search).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/listings'), { timeout: 10000 });
-    expect(parseSearch(router.state.location.search).tags).toEqual(['for sale']);
+    const state = parseSearch(router.state.location.search);
+    expect(state.offer).toBe('sale');
+    expect(state.tags).toEqual([]);
   });
 
   it('plan cards show the period and a button: Free signs up, a paid plan explains it is coming soon', async () => {
@@ -110,7 +113,7 @@ describe('home', { timeout: 30_000 }, () => {
 
     await user.click(within(screen.getByTestId('plan-basic')).getByRole('button', { name: 'Choose Basic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Basic is coming soon' });
-    expect(dialog).toHaveTextContent('Basic (₱1,500.00/month) is not on sale yet');
+    expect(dialog).toHaveTextContent('Basic (₱1,500/month) is not on sale yet');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

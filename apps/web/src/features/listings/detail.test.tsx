@@ -65,7 +65,9 @@ describe('listing detail', { timeout: 30_000 }, () => {
     );
     renderApp('/listings/l_1');
     expect(await screen.findByRole('heading', { name: 'Sunny house in Loyola Heights' }, { timeout: 10000 })).toBeInTheDocument();
-    expect(screen.getByTestId('listing-price')).toHaveTextContent('₱12,500,000.00');
+    // whole pesos, and the price per m² of floor area (12,500,000 / 220)
+    expect(screen.getByTestId('listing-price')).toHaveTextContent(/^₱12,500,000$/);
+    expect(screen.getByTestId('listing-price-per-sqm')).toHaveTextContent(/^₱56,818\/m²$/);
     expect(screen.getByText('Residential')).toBeInTheDocument();
     expect(screen.getByText('180 m²')).toBeInTheDocument();
     expect(screen.getByText('220 m²')).toBeInTheDocument();

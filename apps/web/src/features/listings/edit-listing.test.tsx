@@ -58,7 +58,7 @@ describe('edit listing', { timeout: 30_000 }, () => {
     const { user: ui, router } = renderApp('/listings/l_1/edit');
     const name = await screen.findByLabelText('Listing name', {}, { timeout: 10000 });
     expect(name).toHaveValue('Sunny house in Loyola Heights');
-    expect(screen.getByLabelText('Price')).toHaveValue(12500000);
+    expect(screen.getByLabelText('Price')).toHaveValue('12,500,000');
 
     // Every step is reachable at once when editing; the address is filled in from the listing.
     await ui.click(screen.getByRole('button', { name: 'Location' }));

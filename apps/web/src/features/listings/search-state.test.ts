@@ -5,6 +5,7 @@ import {
   DEFAULT_SEARCH,
   parseSearch,
   priceBandChoices,
+  rebaseSearch,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -185,5 +186,26 @@ describe('price bands', () => {
     expect(priceBandChoices(picked).find((c) => c.selected)?.min).toBe(5_000_000);
     expect(toSearchBody(picked).match).toEqual({ price: { min: 5_000_000 } });
     expect(togglePriceBand(picked, band).price).toEqual({ min: null, max: null });
+  });
+});
+
+describe('rebaseSearch: a change made on a search the page had not re-rendered yet', () => {
+  it('keeps Rent when Condominium is picked in a drawer still showing the search before Rent', () => {
+    const before = DEFAULT_SEARCH;
+    const rent = updateSearch(before, { offer: 'rent' });
+    // the drawer still shows `before`: it computes its change from that
+    const condo = updateSearch(before, { kinds: ['condominium'] });
+    const merged = rebaseSearch(before, condo, rent);
+    expect(merged.offer).toBe('rent');
+    expect(merged.kinds).toEqual(['condominium']);
+  });
+
+  it('takes only what changed: a filter resets the page, turning a page keeps the filters', () => {
+    const latest = { ...updateSearch(DEFAULT_SEARCH, { offer: 'sale', bedrooms: 2 }), page: 3 };
+    const seen = updateSearch(DEFAULT_SEARCH, { offer: 'sale' });
+    expect(rebaseSearch(seen, updateSearch(seen, { verifiedOnly: true }), latest)).toMatchObject({ bedrooms: 2, verifiedOnly: true, page: 1 });
+    expect(rebaseSearch(latest, { ...latest, page: 4 }, latest)).toMatchObject({ bedrooms: 2, page: 4 });
+    // clearing a value is a change too
+    expect(rebaseSearch(latest, updateSearch(latest, { bedrooms: null }), latest).bedrooms).toBeNull();
   });
 });

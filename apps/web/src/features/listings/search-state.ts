@@ -242,6 +242,27 @@ export function updateSearch(state: SearchState, patch: Partial<SearchState>): S
   return { ...state, ...patch, page: patch.page ?? 1 };
 }
 
+/**
+ * A change made on screen, applied to the search as it is now. `next` was computed from `seen` (the
+ * search the control was rendered with); only what differs between the two is the change, and it is
+ * laid over `latest` (the search last applied). Two quick changes, the second made before the page
+ * re-rendered with the first (Rent, then a filter in the drawer), then both stay.
+ */
+export function rebaseSearch(seen: SearchState, next: SearchState, latest: SearchState): SearchState {
+  const out: SearchState = { ...latest };
+  let changed = false;
+  for (const key of Object.keys(next) as (keyof SearchState)[]) {
+    if (key === 'page') continue;
+    if (JSON.stringify(next[key]) !== JSON.stringify(seen[key])) {
+      (out as unknown as Record<string, unknown>)[key] = next[key];
+      changed = true;
+    }
+  }
+  // a new filter starts at page 1; turning a page changes only the page
+  out.page = next.page !== seen.page || changed ? next.page : latest.page;
+  return out;
+}
+
 function rangeBody(r: Range): { min?: number; max?: number } | undefined {
   if (r.min === null && r.max === null) return undefined;
   return { ...(r.min !== null && { min: r.min }), ...(r.max !== null && { max: r.max }) };

@@ -23,6 +23,7 @@ import type { ListingDto } from '@/lib/api/generated';
 import { savedItemArgs, type SavedItem, type SavedItemType } from '@/lib/api/listings';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
+import { RatesUsed } from '@/components/ui/Price';
 
 const TABS: { type: SavedItemType; label: string }[] = [
   { type: 'listing', label: 'Listings' },
@@ -100,6 +101,7 @@ export function SavedItemsPage() {
           ))}
         </Tabs>
         <Stack spacing={1.5} role="tabpanel" aria-label={TABS.find((t) => t.type === tab)?.label}>
+          {tab === 'listing' && <RatesUsed currencies={items.flatMap((item) => visibleListing(item)?.currency ?? [])} />}
           {error ? (
             <Alert severity="error">{errorMessage(error)}</Alert>
           ) : isLoading ? (

@@ -719,7 +719,7 @@ export type ConnectProviderApiArg = {
   provider: "google" | "facebook";
 };
 export type GetCurrencyRatesApiResponse =
-  /** status 200 The current rate of each foreign currency (cached up to 5 minutes) */ CurrencyRatesDto;
+  /** status 200 The current rate of each foreign currency (revalidated on every request) */ CurrencyRatesDto;
 export type GetCurrencyRatesApiArg = void;
 export type UpdateCurrencyRateApiResponse =
   /** status 200 The rate as written, and whether it is now the current rate */ CurrencyRateWrittenDto;

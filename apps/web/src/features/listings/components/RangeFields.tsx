@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { NumberField } from '@/components/ui/NumberField';
 import type { Range } from '../search-state';
 
 export interface RangeFieldsProps {
@@ -40,25 +40,23 @@ function Inner({ label, value, onChange, prefix, suffix }: RangeFieldsProps) {
   };
   return (
     <Stack direction="row" spacing={1}>
-      <TextField
+      <NumberField
         label={`Min ${label.toLowerCase()}`}
         size="small"
-        type="number"
         value={min}
-        onChange={(e) => setMin(e.target.value)}
+        onValueChange={setMin}
         onBlur={commit}
         onKeyDown={onKeyDown}
-        slotProps={{ input: adornments, htmlInput: { min: 0 } }}
+        slotProps={{ input: adornments }}
       />
-      <TextField
+      <NumberField
         label={`Max ${label.toLowerCase()}`}
         size="small"
-        type="number"
         value={max}
-        onChange={(e) => setMax(e.target.value)}
+        onValueChange={setMax}
         onBlur={commit}
         onKeyDown={onKeyDown}
-        slotProps={{ input: adornments, htmlInput: { min: 0 } }}
+        slotProps={{ input: adornments }}
       />
     </Stack>
   );

@@ -6,13 +6,14 @@ import type { Map as LeafletMap } from 'leaflet';
 import { latLngBounds } from 'leaflet';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { BaseMap } from '@/components/ui/map/BaseMap';
 import { shortAddress, type Listing } from '@/lib/api/listings';
-import { formatPeso } from '@/lib/format';
+import { Price } from '@/components/ui/Price';
 import { roundBounds, type Bounds } from '../search-state';
 
 /** How long the map must rest before its view becomes the search area. */
@@ -169,7 +170,9 @@ export function SearchResultsMap({
                   >
                     {listing.name}
                   </Typography>
-                  <Typography variant="body2">{formatPeso(listing.price)}</Typography>
+                  <Box>
+                    <Price amount={listing.price} currency={listing.currency} perMonth={listing.offer === 'rent'} size="compact" testId="map-price" />
+                  </Box>
                   <Typography variant="caption" color="text.secondary">
                     {shortAddress(listing)}
                   </Typography>

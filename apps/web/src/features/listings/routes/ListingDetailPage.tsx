@@ -28,7 +28,9 @@ import {
 import { errorMessage, errorStatus } from '@/lib/api/errors';
 import { fullAddress, listingArgs, type Listing } from '@/lib/api/listings';
 import { ERROR_CREATING_THREAD, TOO_MANY_REQUESTS, threadArgs, threadErrorMessage } from '@/lib/api/messaging';
-import { formatArea, formatPeso } from '@/lib/format';
+import { formatArea } from '@/lib/format';
+import { pricePerSquareMetre } from '@/lib/money';
+import { Price, PricePerArea, RatesUsed } from '@/components/ui/Price';
 import { intentFromState, loginPath } from '@/lib/return-to';
 import { furnishingLabel, kindLabel, listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-text';
 import { isAdmin } from '@/lib/api/types';
@@ -178,14 +180,13 @@ function ListingView({ listing }: { listing: Listing }) {
           </Stack>
         </Stack>
         <Stack spacing={1} sx={{ alignItems: { md: 'flex-end' } }}>
-          <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800 }} data-testid="listing-price">
-            {formatPeso(listing.price)}
-            {listing.offer === 'rent' && (
-              <Typography component="span" variant="h6" color="text.secondary">
-                {' '}/ month
-              </Typography>
-            )}
-          </Typography>
+          <Box component="p" sx={{ m: 0, textAlign: { md: 'right' } }}>
+            <Price amount={listing.price} currency={listing.currency} perMonth={listing.offer === 'rent'} size="detail" />
+          </Box>
+          <Box sx={{ textAlign: { md: 'right' } }}>
+            <PricePerArea amount={pricePerSquareMetre(listing)} currency={listing.currency} perMonth={listing.offer === 'rent'} />
+            <RatesUsed currencies={[listing.currency]} />
+          </Box>
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             {isOwner && (
               <Button component={RouterLink} to={`/listings/${listing._id}/edit`} startIcon={<EditIcon />} variant="outlined">

@@ -32,6 +32,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CURRENCIES, FURNISHINGS, LISTING_TYPES, UPLOAD_LIMITS, kindsOfType, type ListingType } from '@app/domain';
 import { FormTextField } from '@/components/ui/FormTextField';
+import { FormNumberField } from '@/components/ui/FormNumberField';
 import { ListingNotFound } from '@/components/ui/ListingNotFound';
 import {
   useCreateListingMutation,
@@ -170,18 +171,16 @@ function BasicsStep() {
         </FormTextField>
       </Grid>
       <Grid size={{ xs: 12, sm: 8 }}>
-        <FormTextField
+        <FormNumberField
           name="price"
           control={control}
           label="Price"
-          type="number"
           helperText="Asking price, or the monthly rent for a rental"
           rules={{
             validate: (v) => (!asText(v).trim() ? MESSAGES.priceRequired : isNonNegativeNumber(v) || MESSAGES.priceInvalid),
           }}
           slotProps={{
             input: { startAdornment: <InputAdornment position="start">{currency === 'PHP' ? '₱' : currency}</InputAdornment> },
-            htmlInput: { min: 0 },
           }}
         />
       </Grid>
@@ -264,14 +263,14 @@ function DetailsStep() {
   const { control } = useFormContext<ListingFormValues>();
   const size = { validate: (v: unknown) => isNonNegativeNumber(v) || MESSAGES.sizeInvalid };
   const count = { validate: (v: unknown) => isWholeNumber(v) || MESSAGES.countInvalid };
-  const m2 = { input: { endAdornment: <InputAdornment position="end">m²</InputAdornment> }, htmlInput: { min: 0 } };
+  const m2 = { input: { endAdornment: <InputAdornment position="end">m²</InputAdornment> } };
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField name="lotSize" control={control} label="Lot size" type="number" rules={size} slotProps={m2} />
+        <FormNumberField name="lotSize" control={control} label="Lot size" rules={size} slotProps={m2} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField name="floorSize" control={control} label="Floor size" type="number" rules={size} slotProps={m2} />
+        <FormNumberField name="floorSize" control={control} label="Floor size" rules={size} slotProps={m2} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormTextField name="bedrooms" control={control} label="Bedrooms" type="number" rules={count} slotProps={{ htmlInput: { min: 0, step: 1 } }} />

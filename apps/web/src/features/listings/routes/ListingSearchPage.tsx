@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +32,7 @@ import {
   SORT_OPTIONS,
   activeFilterCount,
   parseSearch,
+  rebaseSearch,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -39,6 +40,7 @@ import {
   type SearchState,
   type SortValue,
 } from '../search-state';
+import { RatesUsed } from '@/components/ui/Price';
 
 // Leaflet and the map's clustering (about 60 kB gzip) load beside the results, not before them.
 const SearchResultsMap = lazy(() => import('../components/SearchResultsMap').then((m) => ({ default: m.SearchResultsMap })));
@@ -60,11 +62,26 @@ export function ListingSearchPage() {
   const [draft, setDraft] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
 
+  // The search last applied: a change made before the page re-rendered with the previous one (the
+  // router updates in a transition) is laid over it instead of undoing it.
+  const latest = useRef(state);
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const shown = toSearchParams(state).toString();
+    const at = pending.current.indexOf(shown);
+    if (at < 0) pending.current = []; // a navigation of its own (back, a link): it is the search now
+    else pending.current = pending.current.slice(at + 1);
+    if (pending.current.length === 0) latest.current = state;
+  }, [state]);
   const apply = useCallback(
     (next: SearchState, options: { replace?: boolean } = {}) => {
-      setParams(toSearchParams(next), { replace: options.replace ?? false });
+      const merged = rebaseSearch(state, next, latest.current);
+      const params = toSearchParams(merged);
+      latest.current = merged;
+      pending.current.push(params.toString());
+      setParams(params, { replace: options.replace ?? false });
     },
-    [setParams],
+    [setParams, state],
   );
 
   const searchBody = useMemo(() => toSearchBody(state), [state]);
@@ -104,6 +121,7 @@ export function ListingSearchPage() {
             <Typography color="text.secondary" aria-live="polite" data-testid="result-count">
               {pagination ? `${pagination.totalItems} listing${pagination.totalItems === 1 ? '' : 's'} found` : ' '}
             </Typography>
+            <RatesUsed currencies={listings.map((l) => l.currency)} />
           </div>
           <Box>
             <SaveSearchButton query={shareQuery} suggestedName={describeSearch(state)} />

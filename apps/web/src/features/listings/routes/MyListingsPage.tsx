@@ -28,6 +28,7 @@ import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/h
 import { toast } from '@/lib/state/toasts-slice';
 import { listingErrorMessage } from '../errors';
 import { PAGE_SIZES, SORT_OPTIONS, type SortValue } from '../search-state';
+import { RatesUsed } from '@/components/ui/Price';
 
 const TOTALS = [
   { key: 'totalListings', label: 'Listings' },
@@ -109,6 +110,7 @@ export function MyListingsPage() {
         </Stack>
 
         <Stack spacing={1.5} component="section" aria-label="Your listings">
+          <RatesUsed currencies={listings.map((l) => l.currency)} />
           {isFetching && <LinearProgress aria-label="Loading listings" />}
           {error ? (
             <Alert severity="error">{errorMessage(error)}</Alert>

@@ -1,0 +1,1 @@
+export { CurrencyRatesPage } from './CurrencyRatesPage';
