@@ -17,7 +17,7 @@ export function AppHeader() {
   const user = useAppSelector(selectCurrentUser);
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 2 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 2 } }}>
         <Box component={RouterLink} to="/" sx={{ color: 'primary.main', textDecoration: 'none', display: 'flex' }}>
           <Logo size={32} />
         </Box>

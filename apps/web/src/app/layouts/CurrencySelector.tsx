@@ -13,7 +13,7 @@ export function CurrencySelector() {
     <>
       <Button
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={`Show prices in: ${currency}`}
+        aria-label={`Show amounts in: ${currency}`}
         aria-haspopup="menu"
         aria-controls={anchor ? 'currency-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}

@@ -107,8 +107,7 @@ export function RatesUsed({ currencies }: { currencies: string[] }) {
   );
 }
 
-/** A rate in pesos with the digits it needs: ₱58.90, ₱0.0405. */
+/** A rate in pesos with every digit staff entered (at least two): ₱58.90, ₱50.125, ₱0.0405. */
 export function formatPhpRate(perUnit: number): string {
-  const digits = perUnit >= 1 ? 2 : Math.min(6, Math.max(2, 1 - Math.floor(Math.log10(perUnit)) + 2));
-  return `₱${perUnit.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: digits })}`;
+  return `₱${perUnit.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 }

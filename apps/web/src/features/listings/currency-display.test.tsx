@@ -50,7 +50,7 @@ describe('prices in pesos and in the visitor\'s currency', { timeout: 30_000 }, 
     const { user } = renderApp('/listings');
     await screen.findByRole('article', { name: sale.name }, { timeout: 10000 });
 
-    await user.click(screen.getByRole('button', { name: 'Show prices in: PHP' }));
+    await user.click(screen.getByRole('button', { name: 'Show amounts in: PHP' }));
     const menu = await screen.findByRole('menu', { name: 'Show prices in' });
     const usd = await within(menu).findByRole('menuitem', { name: /USD — US Dollar/ });
     await waitFor(() => expect(usd).toHaveTextContent('USD 1 = ₱58.90 · rate of Nov 20, 2026'));
@@ -67,7 +67,7 @@ describe('prices in pesos and in the visitor\'s currency', { timeout: 30_000 }, 
     expect(within(rentCard).getByTestId('listing-price')).toHaveTextContent(`≈ USD 764/month`);
     expect(within(rentCard).getByTestId('listing-price-php')).toHaveTextContent(/^₱45,000\/month$/);
     expect(screen.getByTestId('rates-used')).toHaveTextContent('USD 1 = ₱58.90 (rate of Nov 20, 2026, set by Tahanan staff)');
-    expect(screen.getByRole('button', { name: 'Show prices in: USD' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show amounts in: USD' })).toBeInTheDocument();
     expect(window.localStorage.getItem(DISPLAY_CURRENCY_KEY)).toBe('USD');
   });
 
