@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import type { Currency } from '@app/domain';
-import { BASE_CURRENCY, isCurrency } from './money';
+import { CURRENCIES, type Currency } from '@app/domain';
 import { readStorage, writeStorage, DISPLAY_CURRENCY_KEY } from './storage';
+
+// This module is in the app shell (the header's currency button); the formatting and conversion in
+// ./money load with the pages that show prices.
+export const BASE_CURRENCY: Currency = 'PHP';
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
 
 /**
  * The currency a visitor chose to see prices in: a preference of this browser (kept in localStorage,

@@ -1,4 +1,6 @@
-import { CURRENCIES, type Currency } from '@app/domain';
+import { BASE_CURRENCY, isCurrency } from './display-currency';
+
+export { BASE_CURRENCY, isCurrency };
 
 /** A staff-entered rate: how many pesos one unit of `currency` costs, as of `asOf` (YYYY-MM-DD). */
 export interface CurrencyRate {
@@ -6,12 +8,6 @@ export interface CurrencyRate {
   phpPerUnit: number;
   asOf: string;
   source: string;
-}
-
-export const BASE_CURRENCY: Currency = 'PHP';
-
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
 const NBSP = '\u00a0';
