@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { loadingOverlayModule } from './app/layouts/RootLayout';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { toastItemModule } from './app/toaster';
+import { preloadWhenIdle } from './lib/on-demand';
 import { createRealtimeClient } from './lib/realtime';
 
 const store = makeStore();
@@ -18,3 +21,7 @@ createRoot(document.getElementById('root')!).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// What the shell shows only on some occasion (a toast, the "Please wait..." overlay) is not in the first
+// download; it comes once the page has loaded, before anyone needs it.
+preloadWhenIdle(toastItemModule, loadingOverlayModule);
