@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { pageProgressModule } from './app/layouts/MainLayout';
 import { loadingOverlayModule } from './app/layouts/RootLayout';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -22,6 +23,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// What the shell shows only on some occasion (a toast, the "Please wait..." overlay) is not in the first
-// download; it comes once the page has loaded, before anyone needs it.
-preloadWhenIdle(toastItemModule, loadingOverlayModule);
+// What the shell shows only on some occasion (a toast, the "Please wait..." overlay, the page-loading bar)
+// is not in the first download; it comes once the page has loaded, before anyone needs it.
+preloadWhenIdle(toastItemModule, loadingOverlayModule, pageProgressModule);
