@@ -149,6 +149,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Terser rather than esbuild: ~6 kB gzip less on the first page's JS alone (3.5%, same code, two
+    // compress passes); the build takes ~15 s longer.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     // maps for error reporting only: no sourceMappingURL in the bundles, the files moved to dist-sourcemaps/
     sourcemap: 'hidden',
     rollupOptions: {
