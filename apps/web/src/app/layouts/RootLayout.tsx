@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { MessagingProvider } from '@/features/messages/shell';
+import { MessagingProvider } from '@/features/messages/MessagingProvider';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { useAppSelector } from '@/lib/state/hooks';
 import { AuthBootstrap } from '../auth-bootstrap';
