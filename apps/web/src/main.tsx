@@ -8,12 +8,12 @@ import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { toastItemModule } from './app/toaster';
 import { preloadWhenIdle } from './lib/on-demand';
-import { createRealtimeClient } from './lib/realtime';
+import { createLazyRealtimeClient } from './lib/realtime/lazy-realtime';
 
 const store = makeStore();
 const router = createAppRouter({ toastPosition: 'top-right' });
-// One socket for the app, open while a token is stored (see lib/realtime).
-const realtime = createRealtimeClient();
+// One socket for the app, open while a token is stored (see lib/realtime); its code loads with the first token.
+const realtime = createLazyRealtimeClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

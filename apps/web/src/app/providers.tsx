@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
-import { RealtimeProvider, type Realtime } from '@/lib/realtime';
+import { RealtimeProvider } from '@/lib/realtime/context';
+import type { Realtime } from '@/lib/realtime/types';
 import type { AppStore } from './store';
 import { theme } from './theme';
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import { useRealtime, type Realtime } from '@/lib/realtime';
+import { useRealtime } from '@/lib/realtime/context';
+import type { Realtime } from '@/lib/realtime/types';
 import { selectIsLoggedIn, useAppSelector } from '@/lib/state/hooks';
 import type { AppDispatch, RootState } from '@/lib/state/root-reducer';
 import type { MessagingController, MessagingControllerOptions } from './messaging-controller';
