@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { RequireAuth, GuestOnly } from './guards';
+import { RequireAuth } from './guards';
 import { MainLayout } from './layouts/MainLayout';
 import { RootLayout } from './layouts/RootLayout';
 import type { RouteHandle } from './route-tracker';
@@ -52,7 +52,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               lazy: () => page(() => import('@/features/listings/routes/ListingDetailPage')).then((m) => ({ Component: m.ListingDetailPage })),
             },
             {
-              element: <GuestOnly />,
+              lazy: () => import('./guest-only').then((m) => ({ Component: m.GuestOnly })),
               handle: notRemembered,
               children: [
                 { path: 'login', lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.LoginPage })) },
