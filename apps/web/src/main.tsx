@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { toastItemModule } from './app/toaster';
-import { preloadWhenIdle } from './lib/on-demand';
+import { preloadLater } from './lib/on-demand';
 import { createLazyRealtimeClient } from './lib/realtime/lazy-realtime';
 
 const store = makeStore();
@@ -24,5 +24,6 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // What the shell shows only on some occasion (a toast, the "Please wait..." overlay, the page-loading bar)
-// is not in the first download; it comes once the page has loaded, before anyone needs it.
-preloadWhenIdle(toastItemModule, loadingOverlayModule, pageProgressModule);
+// is not in the first download; it comes with the first tap or key (or some seconds after the page has
+// loaded), before anyone needs it.
+preloadLater([toastItemModule, loadingOverlayModule, pageProgressModule]);

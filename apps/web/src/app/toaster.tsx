@@ -30,8 +30,8 @@ export function toastPositionStyle(position: ToastPosition): Record<string, stri
 }
 
 /**
- * A toast itself (MUI's Alert and Fade) loads with the first toast, or once the browser is idle after
- * start-up (main.tsx): the first page does not wait for it.
+ * A toast itself (MUI's Alert and Fade) loads with the first toast, or earlier with the visitor's first tap
+ * or key (main.tsx): the first page does not wait for it.
  */
 export const toastItemModule = onDemand(() => import('./toast-item'));
 

@@ -2,8 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * A module the app shell shows only on some occasion (a toast, the loading overlay), so it is not part of
- * the first download: it loads the first time it is needed, or earlier once the browser is idle
- * ({@link preloadWhenIdle}). Unlike `React.lazy`, a failed load (a chunk fetched offline) is not kept:
+ * the first download: it loads the first time it is needed, or earlier with the first interaction
+ * ({@link preloadLater}). Unlike `React.lazy`, a failed load (a chunk fetched offline) is not kept:
  * the next need loads it again, and a component that needs it retries once the browser is back online.
  */
 export interface OnDemand<T> {
@@ -66,17 +66,27 @@ export function useOnDemand<T>(module: OnDemand<T>, needed: boolean): T | undefi
 }
 
 /**
- * Loads the given modules after the page has finished loading, when the browser is idle: they are not
- * waited for by the first render, and are there by the time a later interaction needs them. Errors are
- * ignored (the next need loads again).
+ * Loads the given modules once the visitor first interacts with the page (a tap, a key), or when the
+ * browser is idle some seconds after the page has loaded, whichever comes first: not while the first page
+ * is still loading (on a slow phone connection they would compete with its code, data and images), and by
+ * the time an interaction (a navigation, a form sent) needs them. Errors are ignored (the next need loads again).
  */
-export function preloadWhenIdle(...modules: OnDemand<unknown>[]): void {
+export function preloadLater(modules: OnDemand<unknown>[], { afterLoadMs = 8000 } = {}): void {
   if (typeof window === 'undefined') return;
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  let done = false;
   const run = () => {
+    if (done) return;
+    done = true;
+    for (const event of events) window.removeEventListener(event, run, true);
     for (const module of modules) module.load().catch(() => undefined);
   };
-  const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 200);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  for (const event of events) window.addEventListener(event, run, { capture: true, passive: true });
+  const later = () =>
+    window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+      else run();
+    }, afterLoadMs);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }

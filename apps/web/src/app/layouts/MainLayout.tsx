@@ -6,8 +6,8 @@ import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { AppHeader } from './AppHeader';
 
 /**
- * The bar shown while the next page loads: loaded with the first navigation, or once the browser is idle
- * after start-up (main.tsx); the first page never shows it.
+ * The bar shown while the next page loads: loaded with the first navigation, or earlier with the visitor's
+ * first tap or key (main.tsx); the first page never shows it.
  */
 export const pageProgressModule = onDemand(() => import('@mui/material/LinearProgress'));
 

@@ -8,8 +8,8 @@ import { RouteTracker } from '../route-tracker';
 import { Toaster, type ToastPosition } from '../toaster';
 
 /**
- * The "Please wait..." overlay (MUI's Backdrop and Fade) loads the first time it opens, or once the
- * browser is idle after start-up (main.tsx): it is closed on the first page of nearly every visit.
+ * The "Please wait..." overlay (MUI's Backdrop and Fade) loads the first time it opens, or earlier with the
+ * visitor's first tap or key (main.tsx): it is closed on the first page of nearly every visit.
  */
 export const loadingOverlayModule = onDemand(() => import('@/components/ui/LoadingOverlay'));
 
