@@ -8,8 +8,11 @@ import { ROOT, run } from './lib.mjs';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tahanan-gen-'));
 const spec = path.join(tmp, 'openapi.json');
-// Written beside the real file: the generator writes import paths relative to its output.
-const hooks = path.join(ROOT, 'apps/web/src/lib/api/generated.check.ts');
+// Written beside the real files (generated.check.ts, generated-shell.check.ts): the generator writes
+// import paths relative to its output.
+const API_DIR = 'apps/web/src/lib/api';
+const HOOK_FILES = ['generated.ts', 'generated-shell.ts'];
+const checkFile = (name) => path.join(ROOT, API_DIR, name.replace(/\.ts$/, '.check.ts'));
 
 if ((await run(process.execPath, ['apps/api/dist/openapi/export-openapi.js', spec], { stdio: 'ignore' })) !== 0) {
   console.error('OpenAPI export failed');
@@ -18,7 +21,7 @@ if ((await run(process.execPath, ['apps/api/dist/openapi/export-openapi.js', spe
 const codegen = await run('npx', ['rtk-query-codegen-openapi', 'openapi-config.cjs'], {
   cwd: path.join(ROOT, 'apps/web'),
   stdio: 'ignore',
-  env: { ...process.env, RTK_CODEGEN_SCHEMA: spec, RTK_CODEGEN_OUT: hooks },
+  env: { ...process.env, RTK_CODEGEN_SCHEMA: spec, RTK_CODEGEN_SUFFIX: '.check' },
 });
 if (codegen !== 0) {
   console.error('RTK Query codegen failed');
@@ -27,7 +30,7 @@ if (codegen !== 0) {
 let stale = 0;
 for (const [fresh, committed] of [
   [spec, 'openapi/openapi.json'],
-  [hooks, 'apps/web/src/lib/api/generated.ts'],
+  ...HOOK_FILES.map((name) => [checkFile(name), `${API_DIR}/${name}`]),
 ]) {
   let current = '';
   try {
@@ -40,7 +43,7 @@ for (const [fresh, committed] of [
     stale++;
   }
 }
-rmSync(hooks, { force: true });
+for (const name of HOOK_FILES) rmSync(checkFile(name), { force: true });
 rmSync(tmp, { recursive: true, force: true });
 if (stale) process.exit(1);
-console.log('openapi/openapi.json and generated.ts match the code.');
+console.log('openapi/openapi.json, generated.ts and generated-shell.ts match the code.');

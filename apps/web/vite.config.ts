@@ -55,6 +55,35 @@ function philippinesOnlyAtlas(): Plugin {
   };
 }
 
+const CSS_VARS_THEME_STUB = '\0mui-theme-without-css-variables';
+
+/**
+ * MUI's `createTheme` builds a CSS-variables theme (`createThemeWithVars`, ~5 kB gzip with its helpers)
+ * only when given `cssVariables`; ours (apps/web/src/app/theme.ts) has none, but the import is static, so
+ * every page would carry it (MUI's default theme calls `createTheme` too). This resolves that one import of
+ * `createTheme.js` to a function that says what to change: a theme with CSS variables needs this plugin removed.
+ */
+export function muiThemeWithoutCssVariables(): Plugin {
+  return {
+    name: 'mui-theme-without-css-variables',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './createThemeWithVars.js' && importer && /@mui[\\/]material[\\/]esm[\\/]styles[\\/]createTheme\.js$/.test(importer)) {
+        return CSS_VARS_THEME_STUB;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== CSS_VARS_THEME_STUB) return null;
+      return [
+        'export default function createThemeWithVars() {',
+        "  throw new Error('createTheme({ cssVariables }) is not built into this app: remove muiThemeWithoutCssVariables() from apps/web/vite.config.ts to use CSS variables');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 /** Where a production build leaves its source maps: beside dist, never inside the folder the API serves. */
 export const SOURCE_MAPS_DIR = process.env.WEB_SOURCEMAPS_DIR ?? fileURLToPath(new URL('./dist-sourcemaps', import.meta.url));
 
@@ -95,7 +124,7 @@ export function moveSourceMapsOut(target: string = SOURCE_MAPS_DIR): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), philippinesOnlyAtlas(), moveSourceMapsOut()],
+  plugins: [react(), philippinesOnlyAtlas(), muiThemeWithoutCssVariables(), moveSourceMapsOut()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -120,17 +149,30 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Terser rather than esbuild: ~6 kB gzip less on the first page's JS alone (3.5%, same code, two
+    // compress passes); the build takes ~15 s longer.
+    minify: 'terser',
+    // safari10: Vite turns on terser's Safari 10 workarounds, for a browser its build target (Safari 16+) excludes
+    terserOptions: { compress: { passes: 2 }, safari10: false },
     // maps for error reporting only: no sourceMappingURL in the bundles, the files moved to dist-sourcemaps/
     sourcemap: 'hidden',
     rollupOptions: {
+      treeshake: {
+        // @emotion/react imports hoist-non-react-statics (CommonJS) for its side effects only, for `withTheme`,
+        // which the app does not use: without this the module (and its own react-is) stays in every page.
+        moduleSideEffects: (id) => !/node_modules[\\/]hoist-non-react-statics[\\/]/.test(id),
+      },
       output: {
         // Long-lived vendor chunks, so an app release does not invalidate them.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           // MUI and its icons are not one chunk: each page loads the components it uses, and the first
           // page only those of the app shell (apps/web/src/vite-build.test.ts keeps that under budget).
-          if (/node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/.test(id)) return 'vendor-redux';
-          if (/node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/.test(id)) return 'vendor-react';
+          // React, React Router and Redux Toolkit: every page needs all three before it renders, so they are one
+          // file (one request, and 0.5 kB less gzip than two); they change only with their upgrades.
+          if (/node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|@reduxjs|redux|react-redux|immer|reselect)[\\/]/.test(id)) {
+            return 'vendor-core';
+          }
           if (/[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet|react-leaflet-cluster)[\\/]/.test(id)) return 'vendor-map';
           return undefined;
         },

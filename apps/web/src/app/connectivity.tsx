@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
-import { useGetHealthQuery } from '@/lib/api/generated';
+import { useGetHealthQuery } from '@/lib/api/generated-shell';
 import { errorStatus } from '@/lib/api/errors';
 import { useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { onlineStatusChanged } from '@/lib/state/ui-slice';

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { RequireAdmin, RequireAuth, GuestOnly } from './guards';
+import { RequireAuth } from './guards';
 import { MainLayout } from './layouts/MainLayout';
 import { RootLayout } from './layouts/RootLayout';
 import type { RouteHandle } from './route-tracker';
@@ -9,6 +9,14 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage, UnauthorizedPage } from '.
 import type { ToastPosition } from './toaster';
 
 const notRemembered: RouteHandle = { rememberPath: false };
+
+/**
+ * A page module, loaded together with the API of the pages (every endpoint with its cache tags, see
+ * lib/api/endpoints.ts): the first download holds only the shell's few endpoints.
+ */
+function page<M>(load: () => Promise<M>): Promise<M> {
+  return Promise.all([import('@/lib/api/endpoints'), load()]).then(([, module]) => module);
+}
 
 function PageFallback() {
   return (
@@ -34,82 +42,82 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
         {
           element: <MainLayout />,
           children: [
-            { index: true, lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })) },
+            { index: true, lazy: () => page(() => import('@/features/home')).then((m) => ({ Component: m.HomePage })) },
             {
               path: 'listings',
-              lazy: () => import('@/features/listings/routes/ListingSearchPage').then((m) => ({ Component: m.ListingSearchPage })),
+              lazy: () => page(() => import('@/features/listings/routes/ListingSearchPage')).then((m) => ({ Component: m.ListingSearchPage })),
             },
             {
               path: 'listings/:id',
-              lazy: () => import('@/features/listings/routes/ListingDetailPage').then((m) => ({ Component: m.ListingDetailPage })),
+              lazy: () => page(() => import('@/features/listings/routes/ListingDetailPage')).then((m) => ({ Component: m.ListingDetailPage })),
             },
             {
-              element: <GuestOnly />,
+              lazy: () => import('./guest-only').then((m) => ({ Component: m.GuestOnly })),
               handle: notRemembered,
               children: [
-                { path: 'login', lazy: () => import('@/features/auth').then((m) => ({ Component: m.LoginPage })) },
-                { path: 'signup', lazy: () => import('@/features/auth').then((m) => ({ Component: m.SignupPage })) },
+                { path: 'login', lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.LoginPage })) },
+                { path: 'signup', lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.SignupPage })) },
               ],
             },
             {
               path: 'forgot-password',
               handle: notRemembered,
-              lazy: () => import('@/features/auth').then((m) => ({ Component: m.ForgotPasswordPage })),
+              lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.ForgotPasswordPage })),
             },
             {
               path: 'reset-password',
               handle: notRemembered,
-              lazy: () => import('@/features/auth').then((m) => ({ Component: m.ResetPasswordPage })),
+              lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.ResetPasswordPage })),
             },
             {
               path: 'verify-email',
               handle: notRemembered,
-              lazy: () => import('@/features/auth').then((m) => ({ Component: m.VerifyEmailPage })),
+              lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.VerifyEmailPage })),
             },
             {
               path: 'auth/callback',
               handle: notRemembered,
-              lazy: () => import('@/features/auth').then((m) => ({ Component: m.AuthCallbackPage })),
+              lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.AuthCallbackPage })),
             },
             {
               element: <RequireAuth />,
               children: [
                 {
                   path: 'dashboard',
-                  lazy: () => import('@/features/dashboard').then((m) => ({ Component: m.DashboardPage })),
+                  lazy: () => page(() => import('@/features/dashboard')).then((m) => ({ Component: m.DashboardPage })),
                 },
                 {
                   path: 'settings',
-                  lazy: () => import('@/features/account').then((m) => ({ Component: m.SettingsPage })),
+                  lazy: () => page(() => import('@/features/account')).then((m) => ({ Component: m.SettingsPage })),
                 },
                 {
                   path: 'listings/new',
-                  lazy: () => import('@/features/listings/routes/ListingFormPage').then((m) => ({ Component: m.NewListingPage })),
+                  lazy: () => page(() => import('@/features/listings/routes/ListingFormPage')).then((m) => ({ Component: m.NewListingPage })),
                 },
                 {
                   path: 'listings/:id/edit',
-                  lazy: () => import('@/features/listings/routes/ListingFormPage').then((m) => ({ Component: m.EditListingPage })),
+                  lazy: () => page(() => import('@/features/listings/routes/ListingFormPage')).then((m) => ({ Component: m.EditListingPage })),
                 },
                 {
                   path: 'my/listings',
-                  lazy: () => import('@/features/listings/routes/MyListingsPage').then((m) => ({ Component: m.MyListingsPage })),
+                  lazy: () => page(() => import('@/features/listings/routes/MyListingsPage')).then((m) => ({ Component: m.MyListingsPage })),
                 },
                 {
                   path: 'saved',
-                  lazy: () => import('@/features/saved').then((m) => ({ Component: m.SavedItemsPage })),
+                  lazy: () => page(() => import('@/features/saved')).then((m) => ({ Component: m.SavedItemsPage })),
                 },
                 {
                   path: 'messages',
-                  lazy: () => import('@/features/messages').then((m) => ({ Component: m.MessagesPage })),
+                  lazy: () => page(() => import('@/features/messages')).then((m) => ({ Component: m.MessagesPage })),
                 },
                 {
                   path: 'messages/:threadId',
-                  lazy: () => import('@/features/messages').then((m) => ({ Component: m.MessagesPage })),
+                  lazy: () => page(() => import('@/features/messages')).then((m) => ({ Component: m.MessagesPage })),
                 },
               ],
             },
             {
-              element: <RequireAdmin />,
+              lazy: () => import('./require-admin').then((m) => ({ Component: m.RequireAdmin })),
               children: [
                 {
                   path: 'admin/currency-rates',

@@ -1,9 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from '@/lib/api/generated';
-// Precise cache tags for the listing endpoints: lists refetch after every listing change.
-import '@/lib/api/tags';
-// Precise cache tags for the messaging endpoints (the screens keep those caches current from the socket).
-import '@/lib/api/messaging';
+import { storeApi } from '@/lib/api/store-api';
 import { loadStoredSession, persistSession } from '@/lib/state/auth-slice';
 import { rootReducer, type RootState } from '@/lib/state/root-reducer';
 
@@ -16,7 +12,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       getDefaultMiddleware({
         // Multipart uploads keep their FormData argument in the mutation cache entry.
         serializableCheck: { ignoredPaths: [/^api\.mutations\./] },
-      }).concat(api.middleware),
+      }).concat(storeApi.middleware),
   });
 
   // Keep localStorage `auth` equal to the auth slice: exactly `{ token, user }`, removed on logout.

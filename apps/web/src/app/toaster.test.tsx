@@ -1,10 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, toastAdded } from '@/lib/state/toasts-slice';
 import { AppProviders } from './providers';
 import { makeStore } from './store';
-import { DEFAULT_TOAST_POSITION, TOAST_FADE_MS, TOAST_VISIBLE_MS, Toaster, toastPositionStyle, type ToastPosition } from './toaster';
+import { DEFAULT_TOAST_POSITION, TOAST_FADE_MS, TOAST_VISIBLE_MS, Toaster, toastItemModule, toastPositionStyle, type ToastPosition } from './toaster';
+
+// A toast's component loads on demand (the app preloads it when idle); the timing tests below run on fake
+// timers, so it is loaded before them.
+beforeAll(async () => {
+  await toastItemModule.load();
+});
 
 function renderToaster(position?: ToastPosition) {
   const store = makeStore();

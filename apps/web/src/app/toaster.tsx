@@ -1,17 +1,8 @@
-import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Fade from '@mui/material/Fade';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useAppDispatch, useAppSelector } from '@/lib/state/hooks';
-import {
-  TOAST_FADE_MS,
-  TOAST_VISIBLE_MS,
-  toastLeaving,
-  toastRemoved,
-  type Toast,
-} from '@/lib/state/toasts-slice';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
+import { useAppSelector } from '@/lib/state/hooks';
+import { TOAST_FADE_MS, TOAST_VISIBLE_MS } from '@/lib/state/toasts-slice';
 
 export { TOAST_FADE_MS, TOAST_VISIBLE_MS };
 
@@ -38,38 +29,11 @@ export function toastPositionStyle(position: ToastPosition): Record<string, stri
   return style;
 }
 
-function ToastItem({ toast }: { toast: Toast }) {
-  const dispatch = useAppDispatch();
-  const { id, leaving } = toast;
-
-  useEffect(() => {
-    const timer = setTimeout(() => dispatch(toastLeaving(id)), TOAST_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [dispatch, id]);
-
-  useEffect(() => {
-    if (!leaving) return;
-    const timer = setTimeout(() => dispatch(toastRemoved(id)), TOAST_FADE_MS);
-    return () => clearTimeout(timer);
-  }, [dispatch, id, leaving]);
-
-  return (
-    <Fade in={!leaving} appear timeout={{ appear: 150, enter: 150, exit: TOAST_FADE_MS }}>
-      <Alert
-        severity={toast.type}
-        variant="filled"
-        data-testid="toast"
-        data-toast-type={toast.type}
-        data-state={leaving ? 'leaving' : 'visible'}
-        onClose={leaving ? undefined : () => dispatch(toastLeaving(id))}
-        sx={{ pointerEvents: 'auto', boxShadow: 3, width: '100%' }}
-      >
-        <AlertTitle sx={{ mb: toast.message ? 0.5 : 0 }}>{toast.title}</AlertTitle>
-        {toast.message}
-      </Alert>
-    </Fade>
-  );
-}
+/**
+ * A toast itself (MUI's Alert and Fade) loads with the first toast, or earlier with the visitor's first tap
+ * or key (main.tsx): the first page does not wait for it.
+ */
+export const toastItemModule = onDemand(() => import('./toast-item'));
 
 export interface ToasterProps {
   /** Screen corner or edge where toasts stack (default top-right). */
@@ -79,6 +43,7 @@ export interface ToasterProps {
 /** Renders the toasts slice: each toast shows 3000 ms, fades out over 220 ms, then is removed. */
 export function Toaster({ position = DEFAULT_TOAST_POSITION }: ToasterProps) {
   const items = useAppSelector((state) => state.toasts.items);
+  const ToastItem = useOnDemand(toastItemModule, items.length > 0)?.ToastItem;
   const sx: SxProps<Theme> = (theme) => ({
     position: 'fixed',
     zIndex: theme.zIndex.snackbar,
@@ -95,9 +60,7 @@ export function Toaster({ position = DEFAULT_TOAST_POSITION }: ToasterProps) {
       direction={position.startsWith('bottom') ? 'column-reverse' : 'column'}
       sx={sx}
     >
-      {items.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
+      {ToastItem && items.map((toast) => <ToastItem key={toast.id} toast={toast} />)}
     </Stack>
   );
 }

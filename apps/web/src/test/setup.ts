@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
+// The API of the pages (every endpoint with the app's cache tags): the app loads it beside every page
+// (app/router.tsx); tests that render a page's components directly need it as well.
+import '@/lib/api/endpoints';
 
 // jsdom has no fetch: Node's (undici) Request is used and cannot parse a relative URL such as
 // "/api/health". A browser resolves it against the page, so do the same here.

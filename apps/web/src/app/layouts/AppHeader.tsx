@@ -6,12 +6,13 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { Logo } from '@/components/ui/Logo';
 import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
-import { CurrencySelector } from './CurrencySelector';
 import { FindPropertyLink } from './FindPropertyLink';
 
 export { fullName, initials } from './user-names';
 
 const MemberNav = lazy(() => import('./MemberNav').then((m) => ({ default: m.MemberNav })));
+// the currency button (and the preference it reads) loads beside the page, in a box of its size
+const CurrencySelector = lazy(() => import('./CurrencySelector').then((m) => ({ default: m.CurrencySelector })));
 
 export function AppHeader() {
   const user = useAppSelector(selectCurrentUser);
@@ -22,7 +23,9 @@ export function AppHeader() {
           <Logo size={32} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <CurrencySelector />
+        <Suspense fallback={<Box sx={{ width: 48, height: 36 }} aria-hidden />}>
+          <CurrencySelector />
+        </Suspense>
         {user ? (
           <Suspense fallback={<Box sx={{ width: 36, height: 36 }} aria-hidden />}>
             <MemberNav user={user} />

@@ -19,6 +19,8 @@ import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { UnreadMessagesBadge } from '@/features/messages/shell';
+// the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
+import '@/lib/api/endpoints';
 import { isAdmin, type User } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { logout } from '@/lib/state/session';

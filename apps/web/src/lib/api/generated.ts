@@ -2,12 +2,11 @@ import { baseApi as api } from "./base-api";
 export const addTagTypes = [
   "auth",
   "currency",
-  "user",
-  "health",
   "listing",
   "notification",
   "places",
   "threads",
+  "user",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -90,17 +89,6 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["currency"],
-      }),
-      getCurrentUser: build.query<
-        GetCurrentUserApiResponse,
-        GetCurrentUserApiArg
-      >({
-        query: () => ({ url: `/api/current/user` }),
-        providesTags: ["user"],
-      }),
-      getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
-        query: () => ({ url: `/api/health` }),
-        providesTags: ["health"],
       }),
       createListing: build.mutation<
         CreateListingApiResponse,
@@ -584,10 +572,6 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
-      logoutUser: build.query<LogoutUserApiResponse, LogoutUserApiArg>({
-        query: () => ({ url: `/api/user/logout` }),
-        providesTags: ["user"],
-      }),
       removeUser: build.mutation<RemoveUserApiResponse, RemoveUserApiArg>({
         query: (queryArg) => ({
           url: `/api/user/remove/${queryArg.id}`,
@@ -646,14 +630,6 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
-      updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/update`,
-          method: "PUT",
-          body: queryArg.updateUserDto,
-        }),
-        invalidatesTags: ["user"],
-      }),
       updateUserPassword: build.mutation<
         UpdateUserPasswordApiResponse,
         UpdateUserPasswordApiArg
@@ -662,28 +638,6 @@ const injectedRtkApi = api
           url: `/api/user/update/password`,
           method: "POST",
           body: queryArg.updatePasswordDto,
-        }),
-        invalidatesTags: ["user"],
-      }),
-      updateUserVisibility: build.mutation<
-        UpdateUserVisibilityApiResponse,
-        UpdateUserVisibilityApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/update/visibility`,
-          method: "POST",
-          body: queryArg.updateVisibilityDto,
-        }),
-        invalidatesTags: ["user"],
-      }),
-      uploadUserAvatar: build.mutation<
-        UploadUserAvatarApiResponse,
-        UploadUserAvatarApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/upload/avatar`,
-          method: "POST",
-          body: queryArg.body,
         }),
         invalidatesTags: ["user"],
       }),
@@ -737,10 +691,6 @@ export type GetCurrencyRateHistoryApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
-export type GetCurrentUserApiResponse = /** status 200  */ UserDto;
-export type GetCurrentUserApiArg = void;
-export type GetHealthApiResponse = /** status 200  */ HealthDto;
-export type GetHealthApiArg = void;
 export type CreateListingApiResponse = /** status 201  */ ListingDto;
 export type CreateListingApiArg = {
   createListingDto: CreateListingDto;
@@ -1020,8 +970,6 @@ export type LoginUserApiResponse = /** status 200  */ AuthResponseDto;
 export type LoginUserApiArg = {
   loginDto: LoginDto;
 };
-export type LogoutUserApiResponse = /** status 200  */ MessageResponseDto;
-export type LogoutUserApiArg = void;
 export type RemoveUserApiResponse = /** status 200  */ MessageResponseDto;
 export type RemoveUserApiArg = {
   id: string;
@@ -1049,24 +997,10 @@ export type SearchUsersApiResponse = /** status 200  */ UserListDto;
 export type SearchUsersApiArg = {
   searchUsersDto: SearchUsersDto;
 };
-export type UpdateUserApiResponse = /** status 200  */ UserDto;
-export type UpdateUserApiArg = {
-  updateUserDto: UpdateUserDto;
-};
 export type UpdateUserPasswordApiResponse =
   /** status 200  */ MessageResponseDto;
 export type UpdateUserPasswordApiArg = {
   updatePasswordDto: UpdatePasswordDto;
-};
-export type UpdateUserVisibilityApiResponse = /** status 200  */ UserDto;
-export type UpdateUserVisibilityApiArg = {
-  updateVisibilityDto: UpdateVisibilityDto;
-};
-export type UploadUserAvatarApiResponse = /** status 200  */ UserDto;
-export type UploadUserAvatarApiArg = {
-  body: {
-    image: Blob;
-  };
 };
 export type VerifyEmailApiResponse = /** status 200  */ MessageResponseDto;
 export type VerifyEmailApiArg = {
@@ -1218,11 +1152,6 @@ export type CurrencyRateHistoryDto = {
   pagination: PaginationDto;
   /** Newest asOf first */
   rates: CurrencyRateHistoryItemDto[];
-};
-export type HealthDto = {
-  database: "up" | "down";
-  redis: "up" | "down";
-  status: "ok" | "error";
 };
 export type ListingAddressDto = {
   barangay: string;
@@ -1917,36 +1846,10 @@ export type SearchUsersDto = {
         [key: string]: any;
       };
 };
-export type CreditsInputDto = {
-  remaining: number;
-};
-export type UpdateUserDto = {
-  /** The user to update; defaults to the caller. Only admins may name another user. */
-  _id?: string;
-  /** Admins only, never on oneself */
-  credits?: CreditsInputDto;
-  firstName?: string;
-  /** Admins only, never on oneself */
-  isVerified?: boolean;
-  lastName?: string;
-  middleName?: string | null;
-  phoneNumber?: string | null;
-  /** Admins only, never on oneself */
-  role?: "user" | "viewer" | "admin" | "super_admin";
-  /** Admins only, never on oneself */
-  status?: "active" | "suspended";
-  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
-  /** 3-30 letters, digits, dots, dashes or underscores */
-  username?: string | null;
-};
 export type UpdatePasswordDto = {
   currentPassword: string;
   newPassword: string;
   userId: string;
-};
-export type UpdateVisibilityDto = {
-  field: "isVisible" | "receiveMonthlyUpdates" | "seeProfileViewers";
-  visible: boolean;
 };
 export type VerifyEmailDto = {
   /** The token from the verification e-mail */
@@ -1965,10 +1868,6 @@ export const {
   useUpdateCurrencyRateMutation,
   useGetCurrencyRateHistoryQuery,
   useLazyGetCurrencyRateHistoryQuery,
-  useGetCurrentUserQuery,
-  useLazyGetCurrentUserQuery,
-  useGetHealthQuery,
-  useLazyGetHealthQuery,
   useCreateListingMutation,
   useGetListingDashboardQuery,
   useLazyGetListingDashboardQuery,
@@ -2039,17 +1938,12 @@ export const {
   useGetUserByIdQuery,
   useLazyGetUserByIdQuery,
   useLoginUserMutation,
-  useLogoutUserQuery,
-  useLazyLogoutUserQuery,
   useRemoveUserMutation,
   useRequestPasswordResetMutation,
   useRequestEmailVerificationMutation,
   useResetPasswordMutation,
   useSaveUserItemMutation,
   useSearchUsersMutation,
-  useUpdateUserMutation,
   useUpdateUserPasswordMutation,
-  useUpdateUserVisibilityMutation,
-  useUploadUserAvatarMutation,
   useVerifyEmailMutation,
 } = injectedRtkApi;

@@ -5,7 +5,7 @@
  * marking it read would refetch every thread list, every page of messages and the unread count. The
  * overrides below replace it: the screens keep the caches current themselves from the socket events
  * and the call answers (features/messages/cache-sync.ts), and refetch only what a change makes stale.
- * Every call still goes through `generated.ts`. Imported once, for its side effect, by the store.
+ * Every call still goes through `generated.ts`. Imported for its side effect by endpoints.ts.
  */
 import { PAGINATION } from '@app/domain';
 import { errorStatus, isFetchBaseQueryError } from './errors';

@@ -4,7 +4,7 @@
  *
  * The codegen gives every endpoint one coarse tag per OpenAPI tag ("listing", "user"); that would
  * refetch the signed-in user after saving a search and every list after recording a view. These
- * overrides replace them with precise tags. Imported once, for its side effect, by the store.
+ * overrides replace them with precise tags. Imported for its side effect by endpoints.ts.
  */
 import { api } from './generated';
 

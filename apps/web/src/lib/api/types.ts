@@ -2,7 +2,7 @@
  * Stable names for generated API types, so app code does not depend on the DTO names the
  * OpenAPI export happens to use. Only types and casts: every call still goes through `generated.ts`.
  */
-import type { GetCurrentUserApiResponse, UploadUserAvatarApiArg } from './generated';
+import type { GetCurrentUserApiResponse, UploadUserAvatarApiArg } from './generated-shell';
 
 export type User = GetCurrentUserApiResponse;
 export type UserRole = NonNullable<User['role']>;

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { bindRealtimeToStore, type TokenSource } from './bind';
-import { createDisabledRealtime, type Realtime, type RealtimeStatus } from './realtime-client';
+import { createDisabledRealtime, type Realtime, type RealtimeStatus } from './types';
 
 const disabled = createDisabledRealtime();
 const RealtimeContext = createContext<Realtime>(disabled);

@@ -16,5 +16,6 @@ export {
   type SocketLike,
   type SocketOptions,
 } from './realtime-client';
+export { LazyRealtime, createLazyRealtimeClient } from './lazy-realtime';
 export { bindRealtimeToStore, type TokenSource } from './bind';
 export { RealtimeProvider, useRealtime, useRealtimeStatus, type RealtimeProviderProps } from './context';

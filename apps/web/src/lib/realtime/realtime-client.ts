@@ -8,6 +8,10 @@
  *
  * The socket itself comes from a factory, so tests drive the client with a fake socket.
  */
+import { NotConnectedError, type EventHandler, type Realtime, type RealtimeStatus } from './types';
+
+export { NotConnectedError, createDisabledRealtime, type EventHandler, type Realtime, type RealtimeStatus } from './types';
+
 /** Connection options (spec section 9: reconnect after 1 s up to 5 s, random factor 0.5, timeout 20 s). */
 export const SOCKET_OPTIONS = {
   path: '/socket.io',
@@ -120,35 +124,6 @@ const loadSocketIo = (): Promise<SocketFactory> =>
 
 /** The browser socket: same origin, websocket transport only, the token in the handshake `auth`. */
 export const browserSocketFactory: SocketFactory = (options) => new DeferredSocket(loadSocketIo, options);
-
-export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected';
-
-export type EventHandler = (payload: unknown) => void;
-
-/** The interface the app uses (a `RealtimeClient`, or the disabled stand-in). */
-export interface Realtime {
-  readonly status: RealtimeStatus;
-  readonly connected: boolean;
-  /** The last connection error message ("Not authenticated", "Invalid or expired token", ...). */
-  readonly lastError: string | null;
-  /** Opens a socket for `token`, or closes it for null; a new token replaces the socket. */
-  setToken(token: string | null): void;
-  /** Listens to a server event; returns the unsubscribe function. */
-  on(event: string, handler: EventHandler): () => void;
-  /** Runs after a reconnection (not after the first connection of a token). */
-  onReconnect(handler: () => void): () => void;
-  /** Runs whenever `status` changes. */
-  subscribe(listener: () => void): () => void;
-  /** Emits and waits for the server's acknowledgement; rejects when not connected or on timeout. */
-  emitWithAck<T>(event: string, payload: unknown, timeoutMs?: number): Promise<T>;
-}
-
-export class NotConnectedError extends Error {
-  constructor() {
-    super('Not connected');
-    this.name = 'NotConnectedError';
-  }
-}
 
 export class RealtimeClient implements Realtime {
   private socket: SocketLike | null = null;
@@ -274,20 +249,6 @@ function safely(fn: () => void) {
   } catch (error) {
     console.error('Realtime handler failed', error);
   }
-}
-
-/** A client that never connects: the app falls back to HTTP (used when no client is provided). */
-export function createDisabledRealtime(): Realtime {
-  return {
-    status: 'disconnected',
-    connected: false,
-    lastError: null,
-    setToken: () => undefined,
-    on: () => () => undefined,
-    onReconnect: () => () => undefined,
-    subscribe: () => () => undefined,
-    emitWithAck: () => Promise.reject(new NotConnectedError()),
-  };
 }
 
 /** The app's client, with the browser socket. */

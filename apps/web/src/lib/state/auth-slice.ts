@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../api/generated';
+import { api } from '../api/generated-shell';
 import type { User } from '../api/types';
 import { AUTH_STORAGE_KEY, readStorage, removeStorage, writeStorage } from '../storage';
 

@@ -1,11 +1,11 @@
 import { combineReducers, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../api/generated';
+import { storeApi } from '../api/store-api';
 import { authReducer } from './auth-slice';
 import { toastsReducer } from './toasts-slice';
 import { uiReducer } from './ui-slice';
 
 export const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
+  [storeApi.reducerPath]: storeApi.reducer,
   auth: authReducer,
   toasts: toastsReducer,
   ui: uiReducer,

@@ -1,4 +1,4 @@
-import { api } from '../api/generated';
+import { api } from '../api/generated-shell';
 import { errorStatus } from '../api/errors';
 import { FIRST_SESSION_KEY, LAST_VISITED_PATH_KEY, AUTH_STORAGE_KEY, removeStorage } from '../storage';
 import { loggedOut } from './auth-slice';

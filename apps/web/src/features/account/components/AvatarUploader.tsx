@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { useUploadUserAvatarMutation } from '@/lib/api/generated';
+import { useUploadUserAvatarMutation } from '@/lib/api/generated-shell';
 import { errorMessage } from '@/lib/api/errors';
 import type { AvatarUploadBody, User } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useUpdateUserVisibilityMutation } from '@/lib/api/generated';
+import { useUpdateUserVisibilityMutation } from '@/lib/api/generated-shell';
 import { errorMessage } from '@/lib/api/errors';
 import type { User } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { FormTextField } from '@/components/ui/FormTextField';
-import { useUpdateUserMutation } from '@/lib/api/generated';
+import { useUpdateUserMutation } from '@/lib/api/generated-shell';
 import { errorMessage } from '@/lib/api/errors';
 import type { User } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ import { useFilterListingsQuery, useSearchListingsQuery } from '@/lib/api/genera
 import { errorMessage } from '@/lib/api/errors';
 import { listingArgs } from '@/lib/api/listings';
 import { listingTypeLabel } from '@/lib/listing-text';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { SaveListingButton } from '../components/SaveListingButton';
 import { SaveSearchButton } from '../components/SaveSearchButton';
 import { OfferSwitch, SearchFilters } from '../components/SearchFilters';
@@ -43,7 +44,11 @@ import {
 import { RatesUsed } from '@/components/ui/Price';
 
 // Leaflet and the map's clustering (about 60 kB gzip) load beside the results, not before them.
-const SearchResultsMap = lazy(() => import('../components/SearchResultsMap').then((m) => ({ default: m.SearchResultsMap })));
+/**
+ * The map (Leaflet) loads beside the list, which never waits for it. If its code cannot be fetched (the
+ * connection dropped), the list stays and the map comes once the browser is back online.
+ */
+const searchResultsMap = onDemand(() => import('../components/SearchResultsMap'));
 
 function describeSearch(state: SearchState): string {
   const parts = [
@@ -61,6 +66,7 @@ export function ListingSearchPage() {
   const state = useMemo(() => parseSearch(params), [params]);
   const [draft, setDraft] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const SearchResultsMap = useOnDemand(searchResultsMap, true)?.SearchResultsMap;
 
   // The search last applied: a change made before the page re-rendered with the previous one (the
   // router updates in a transition) is laid over it instead of undoing it.
@@ -255,7 +261,7 @@ export function ListingSearchPage() {
 
           <Grid size={{ xs: 12, md: 4 }}>
             <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
-              <Suspense fallback={<Skeleton variant="rounded" height={600} aria-label="Loading the map" />}>
+              {SearchResultsMap ? (
                 <SearchResultsMap
                   listings={listings}
                   bounds={state.bounds}
@@ -264,7 +270,9 @@ export function ListingSearchPage() {
                   onBoundsChange={onBoundsChange}
                   onFollowChange={(followMap, bounds) => apply(updateSearch(state, { followMap, bounds }), { replace: true })}
                 />
-              </Suspense>
+              ) : (
+                <Skeleton variant="rounded" height={600} aria-label="Loading the map" />
+              )}
             </Box>
           </Grid>
         </Grid>

@@ -23,7 +23,7 @@ import { personInitials, personName } from '../format';
 import { usePageVisible } from '../hooks/usePageVisible';
 import { OlderMessagesPage, useThreadMessages } from '../hooks/useThreadMessages';
 import { unreadFromOthers } from '../messages-state';
-import { useMessaging } from '../MessagingProvider';
+import { useMessaging } from '../use-messaging';
 import { Composer, type Draft } from './Composer';
 import { MessageList } from './MessageList';
 

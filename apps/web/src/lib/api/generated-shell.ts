@@ -1,0 +1,166 @@
+import { baseApi as api } from "./base-api";
+export const addTagTypes = ["user", "health"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getCurrentUser: build.query<
+        GetCurrentUserApiResponse,
+        GetCurrentUserApiArg
+      >({
+        query: () => ({ url: `/api/current/user` }),
+        providesTags: ["user"],
+      }),
+      getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
+        query: () => ({ url: `/api/health` }),
+        providesTags: ["health"],
+      }),
+      logoutUser: build.query<LogoutUserApiResponse, LogoutUserApiArg>({
+        query: () => ({ url: `/api/user/logout` }),
+        providesTags: ["user"],
+      }),
+      updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/update`,
+          method: "PUT",
+          body: queryArg.updateUserDto,
+        }),
+        invalidatesTags: ["user"],
+      }),
+      updateUserVisibility: build.mutation<
+        UpdateUserVisibilityApiResponse,
+        UpdateUserVisibilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/update/visibility`,
+          method: "POST",
+          body: queryArg.updateVisibilityDto,
+        }),
+        invalidatesTags: ["user"],
+      }),
+      uploadUserAvatar: build.mutation<
+        UploadUserAvatarApiResponse,
+        UploadUserAvatarApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/upload/avatar`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["user"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as api };
+export type GetCurrentUserApiResponse = /** status 200  */ UserDto;
+export type GetCurrentUserApiArg = void;
+export type GetHealthApiResponse = /** status 200  */ HealthDto;
+export type GetHealthApiArg = void;
+export type LogoutUserApiResponse = /** status 200  */ MessageResponseDto;
+export type LogoutUserApiArg = void;
+export type UpdateUserApiResponse = /** status 200  */ UserDto;
+export type UpdateUserApiArg = {
+  updateUserDto: UpdateUserDto;
+};
+export type UpdateUserVisibilityApiResponse = /** status 200  */ UserDto;
+export type UpdateUserVisibilityApiArg = {
+  updateVisibilityDto: UpdateVisibilityDto;
+};
+export type UploadUserAvatarApiResponse = /** status 200  */ UserDto;
+export type UploadUserAvatarApiArg = {
+  body: {
+    image: Blob;
+  };
+};
+export type CreditsDto = {
+  remaining: number;
+};
+export type PreferencesDto = {
+  /** Receive monthly product updates */
+  receiveMonthlyUpdates: boolean;
+  /** See info about people who view my profile */
+  seeProfileViewers: boolean;
+};
+export type SavedItemsDto = {
+  listings: string[];
+};
+export type SubscriptionDto = {
+  billingPeriod: "free" | "monthly" | "annually" | "lifetime";
+  plan: "free" | "basic" | "premium";
+  status: "active" | "suspended" | "expired";
+};
+export type UserDto = {
+  _id: string;
+  avatar: string | null;
+  createdAt: string;
+  credits: CreditsDto;
+  dateSignedUp: string;
+  email: string;
+  firstName: string;
+  isVerified: boolean;
+  isVisible: boolean;
+  /** Identity verification (not yet available) */
+  kyc: object | null;
+  lastActive: string | null;
+  lastName: string;
+  middleName: string | null;
+  phoneNumber: string | null;
+  preferences: PreferencesDto;
+  provider: "local" | "google" | "facebook";
+  role: "user" | "viewer" | "admin" | "super_admin";
+  saved: SavedItemsDto;
+  status: "active" | "suspended";
+  subscription: SubscriptionDto;
+  subscriptionHistory: SubscriptionDto[];
+  type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  updatedAt: string;
+  username: string | null;
+};
+export type HealthDto = {
+  database: "up" | "down";
+  redis: "up" | "down";
+  status: "ok" | "error";
+};
+export type MessageResponseDto = {
+  message: string;
+};
+export type CreditsInputDto = {
+  remaining: number;
+};
+export type UpdateUserDto = {
+  /** The user to update; defaults to the caller. Only admins may name another user. */
+  _id?: string;
+  /** Admins only, never on oneself */
+  credits?: CreditsInputDto;
+  firstName?: string;
+  /** Admins only, never on oneself */
+  isVerified?: boolean;
+  lastName?: string;
+  middleName?: string | null;
+  phoneNumber?: string | null;
+  /** Admins only, never on oneself */
+  role?: "user" | "viewer" | "admin" | "super_admin";
+  /** Admins only, never on oneself */
+  status?: "active" | "suspended";
+  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  /** 3-30 letters, digits, dots, dashes or underscores */
+  username?: string | null;
+};
+export type UpdateVisibilityDto = {
+  field: "isVisible" | "receiveMonthlyUpdates" | "seeProfileViewers";
+  visible: boolean;
+};
+export const {
+  useGetCurrentUserQuery,
+  useLazyGetCurrentUserQuery,
+  useGetHealthQuery,
+  useLazyGetHealthQuery,
+  useLogoutUserQuery,
+  useLazyLogoutUserQuery,
+  useUpdateUserMutation,
+  useUpdateUserVisibilityMutation,
+  useUploadUserAvatarMutation,
+} = injectedRtkApi;
