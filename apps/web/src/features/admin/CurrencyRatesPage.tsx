@@ -127,10 +127,10 @@ function RateHistory({ currency }: { currency: ForeignCurrency }) {
           <TableHead>
             <TableRow>
               <TableCell>Rate of</TableCell>
-              <TableCell align="right">Pesos for 1 {currency}</TableCell>
-              <TableCell>Source</TableCell>
+              <TableCell align="right">₱ for 1 {currency}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Source</TableCell>
               <TableCell>Entered by</TableCell>
-              <TableCell>Saved</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Saved</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -138,9 +138,9 @@ function RateHistory({ currency }: { currency: ForeignCurrency }) {
               <TableRow key={r.asOf}>
                 <TableCell>{formatRateDate(r.asOf)}</TableCell>
                 <TableCell align="right">{formatPhpRate(r.phpPerUnit)}</TableCell>
-                <TableCell>{r.source}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.source}</TableCell>
                 <TableCell>{r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}` : 'Shipped with Tahanan'}</TableCell>
-                <TableCell>{formatWhen(r.updatedAt)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatWhen(r.updatedAt)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -184,8 +184,8 @@ export function CurrencyRatesPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>Currency</TableCell>
-                  <TableCell align="right">Pesos for 1 unit</TableCell>
-                  <TableCell>Rate of</TableCell>
+                  <TableCell align="right">₱ per unit</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Rate of</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Source</TableCell>
                   <TableCell />
                 </TableRow>
@@ -201,18 +201,26 @@ export function CurrencyRatesPage() {
                           {currencyName(code)}
                         </Typography>
                       </TableCell>
-                      <TableCell align="right" data-testid={`rate-${code}-value`}>
-                        {rate ? formatPhpRate(rate.phpPerUnit) : '—'}
+                      <TableCell align="right">
+                        <span data-testid={`rate-${code}-value`}>{rate ? formatPhpRate(rate.phpPerUnit) : '—'}</span>
+                        {/* on a phone the date goes under the rate */}
+                        <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                          {rate ? formatRateDate(rate.asOf) : 'No rate yet'}
+                        </Typography>
                       </TableCell>
-                      <TableCell data-testid={`rate-${code}-date`}>{rate ? formatRateDate(rate.asOf) : 'No rate yet'}</TableCell>
+                      <TableCell data-testid={`rate-${code}-date`} sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {rate ? formatRateDate(rate.asOf) : 'No rate yet'}
+                      </TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{rate?.source ?? '—'}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" onClick={() => setHistoryOf(code)} aria-label={`History of ${code}`}>
-                          History
-                        </Button>
-                        <Button size="small" variant="outlined" onClick={() => setEditing(code)} aria-label={`New ${code} rate`}>
-                          New rate
-                        </Button>
+                      <TableCell align="right">
+                        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
+                          <Button size="small" onClick={() => setHistoryOf(code)} aria-label={`History of ${code}`} sx={{ whiteSpace: 'nowrap' }}>
+                            History
+                          </Button>
+                          <Button size="small" variant="outlined" onClick={() => setEditing(code)} aria-label={`New ${code} rate`} sx={{ whiteSpace: 'nowrap' }}>
+                            New rate
+                          </Button>
+                        </Stack>
                       </TableCell>
                     </TableRow>
                   );
