@@ -242,7 +242,7 @@ for (const shape of shapes) {
 const healthRps = results.find((r) => r.shape === 'health')?.rps;
 console.log(`\n# seed ${seed}, salt ${salt}: priced bodies carry this run's salt (fresh count-cache keys); others are cold only on a fresh REDIS_PREFIX`);
 for (const r of results.filter((r) => r.shape !== 'health')) {
-  const vs = healthRps ? ` (${((r.rps / healthRps) * 100).toFixed(0)}% of health)` : '';
+  const vs = healthRps ? ` (${((r.rps / healthRps) * 100).toFixed(1)}% of health)` : '';
   console.log(
     `${r.shape}: ${r.rps} req/s${vs}, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.errors} errors; ` +
       `${r.distinct} distinct of ${r.requests}, ${r.salted} salted`,
