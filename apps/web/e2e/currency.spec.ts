@@ -87,9 +87,13 @@ test('an admin sets the USD rate on the admin screen; a visitor then reads price
     await shot(page, testInfo, `currency-results-usd-${label}`);
 
     // the choice follows to the listing page (and a reload)
-    await card.getByRole('link').first().click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const name = (await card.getAttribute('aria-label'))!;
+    await card.getByRole('link', { name, exact: true }).click();
+    // the listing's own page (the search page has a level-1 heading too)
+    await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('listing-price')).toHaveText(/^≈ USD\s[\d,.]+\/month$/);
     await expect(page.getByTestId('listing-price-php')).toHaveText(rentInPesos);
     await expect(page.getByTestId('rates-used')).toContainText(rateDate(today));
