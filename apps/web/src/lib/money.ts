@@ -30,6 +30,18 @@ function formatter(currency: string, fractionDigits: number): Intl.NumberFormat 
   return f;
 }
 
+const minorDigits = new Map<string, number>();
+
+/** The currency's decimals (2 for USD, 0 for JPY and KRW), read once per currency. */
+function minorDigitsOf(currency: string): number {
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+    minorDigits.set(currency, digits);
+  }
+  return digits;
+}
+
 /**
  * A price as people read it: whole units with thousands separators, "₱4,610,000" or "USD 78,268"
  * (the code and the number joined by a no-break space). Pesos are always whole; another currency
@@ -37,9 +49,13 @@ function formatter(currency: string, fractionDigits: number): Intl.NumberFormat 
  */
 export function formatMoney(amount: number, currency: string = BASE_CURRENCY): string {
   const code = isCurrency(currency) ? currency : BASE_CURRENCY;
-  const minor = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 0;
-  const digits = code !== BASE_CURRENCY && Math.abs(amount) < 100 && minor > 0 ? minor : 0;
+  const digits = code !== BASE_CURRENCY && Math.abs(amount) < 100 ? minorDigitsOf(code) : 0;
   return formatter(code, digits).format(amount).replace(/\s/g, NBSP);
+}
+
+/** A rate in pesos with every digit staff entered (at least two): ₱58.90, ₱50.125, ₱0.0405. */
+export function formatPhpRate(perUnit: number): string {
+  return `₱${perUnit.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 }
 
 /** Whole pesos: formatPeso(4610000) === "₱4,610,000". */

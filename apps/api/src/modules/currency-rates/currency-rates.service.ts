@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BASE_CURRENCY, CURRENCY_RATE_LIMITS, FOREIGN_CURRENCIES, PAGINATION, buildPagination, type ForeignCurrency } from '@app/domain';
+import { BASE_CURRENCY, CURRENCY_RATE_LIMITS, FOREIGN_CURRENCIES, buildPagination, type ForeignCurrency } from '@app/domain';
 import type { CurrencyRateRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UsersService } from '../users/users.service';
@@ -12,6 +12,7 @@ import type {
   UpdateCurrencyRateDto,
 } from './dto/currency-rate.dto';
 import { CurrencyRatesRepository } from './currency-rates.repository';
+import { pageWindow } from '../../common/http/page-query.dto';
 
 function toCurrencyRateDto(row: CurrencyRateRow): CurrencyRateDto {
   return {
@@ -57,8 +58,7 @@ export class CurrencyRatesService {
   }
 
   async history(currency: ForeignCurrency, query: CurrencyRateHistoryQueryDto): Promise<CurrencyRateHistoryDto> {
-    const limit = Math.min(query.limit ?? PAGINATION.defaultLimit, PAGINATION.maxLimit);
-    const skip = ((query.page ?? PAGINATION.defaultPage) - 1) * limit;
+    const { limit, skip } = pageWindow(query);
     const { rows, total } = await this.rates.page(currency, limit, skip);
     const editorIds = rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : []));
     // names are asked of UsersService: users is the users module's table

@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { PAGINATION, buildPagination } from '@app/domain';
+import { buildPagination } from '@app/domain';
 import type { NotificationRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { NotificationDto, NotificationListDto, NotificationListQueryDto } from './dto/notification.dto';
 import { NotificationsRepository } from './notifications.repository';
+import { pageWindow } from '../../common/http/page-query.dto';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -25,8 +26,7 @@ export class NotificationsService {
   constructor(private readonly notifications: NotificationsRepository) {}
 
   async list(caller: AuthUser, query: NotificationListQueryDto): Promise<NotificationListDto> {
-    const limit = Math.min(query.limit ?? PAGINATION.defaultLimit, PAGINATION.maxLimit);
-    const skip = ((query.page ?? 1) - 1) * limit;
+    const { limit, skip } = pageWindow(query);
     const { rows, total, unread } = await this.notifications.page(caller.id, limit, skip);
     return { notifications: rows.map(toNotificationDto), pagination: buildPagination(total, rows.length, limit, skip), unreadCount: unread };
   }

@@ -3,10 +3,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { formatPhpRate } from '@/components/ui/Price';
 import { useCurrencyRates } from '@/lib/api/currency';
 import { setDisplayCurrency, useDisplayCurrency } from '@/lib/display-currency';
-import { BASE_CURRENCY, currencyName, formatRateDate } from '@/lib/money';
+import { BASE_CURRENCY, currencyName, formatPhpRate, formatRateDate } from '@/lib/money';
 
 /** The currencies of the spec, each with its staff rate and that rate's date. */
 export function CurrencyMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: () => void }) {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useCurrencyRates } from '@/lib/api/currency';
 import { useDisplayCurrency } from '@/lib/display-currency';
-import { BASE_CURRENCY, formatMoney, formatRateDate, phpPerUnit, priceReadings, type MoneyReading } from '@/lib/money';
+import { BASE_CURRENCY, formatMoney, formatPhpRate, formatRateDate, phpPerUnit, priceReadings, type MoneyReading } from '@/lib/money';
 
 export interface PriceProps {
   amount: number;
@@ -105,9 +105,4 @@ export function RatesUsed({ currencies }: { currencies: string[] }) {
       {parts.join('; ')}
     </Typography>
   );
-}
-
-/** A rate in pesos with every digit staff entered (at least two): ₱58.90, ₱50.125, ₱0.0405. */
-export function formatPhpRate(perUnit: number): string {
-  return `₱${perUnit.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FOREIGN_CURRENCIES } from '@app/domain';
+import { CURRENCY_RATE_LIMITS, FOREIGN_CURRENCIES, todayIn } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -20,7 +20,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { NumberField } from '@/components/ui/NumberField';
-import { formatPhpRate } from '@/components/ui/Price';
 import { errorMessage } from '@/lib/api/errors';
 import {
   useGetCurrencyRateHistoryQuery,
@@ -28,16 +27,16 @@ import {
   useUpdateCurrencyRateMutation,
   type CurrencyRateDto,
 } from '@/lib/api/generated';
-import { currencyName, formatRateDate } from '@/lib/money';
+import { currencyName, formatPhpRate, formatRateDate } from '@/lib/money';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 
 type ForeignCurrency = CurrencyRateDto['currency'];
 
-/** Today in Manila as YYYY-MM-DD: the latest date a rate may be of. */
-export function manilaToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+const LIMITS = CURRENCY_RATE_LIMITS;
+
+/** Today in Manila as YYYY-MM-DD: the latest date a rate may be of (the API's own rule). */
+const ratesToday = () => todayIn(LIMITS.timeZone);
 
 function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' });
@@ -47,7 +46,7 @@ function formatWhen(iso: string): string {
 function RateDialog({ currency, current, onClose }: { currency: ForeignCurrency; current?: CurrencyRateDto; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [phpPerUnit, setPhpPerUnit] = useState(current ? String(current.phpPerUnit) : '');
-  const [asOf, setAsOf] = useState(manilaToday());
+  const [asOf, setAsOf] = useState(ratesToday);
   const [source, setSource] = useState('');
   const [update, { isLoading, error }] = useUpdateCurrencyRateMutation();
 
@@ -79,10 +78,10 @@ function RateDialog({ currency, current, onClose }: { currency: ForeignCurrency;
               label={`Pesos for 1 ${currency}`}
               value={phpPerUnit}
               onValueChange={setPhpPerUnit}
-              decimalScale={6}
+              decimalScale={LIMITS.phpPerUnitDecimals}
               required
               autoFocus
-              helperText={`${currencyName(currency)}: how many pesos one unit costs (up to 6 decimals)`}
+              helperText={`${currencyName(currency)}: how many pesos one unit costs (up to ${LIMITS.phpPerUnitDecimals} decimals)`}
               slotProps={{ input: { startAdornment: <Typography sx={{ mr: 0.5 }}>₱</Typography> } }}
             />
             <TextField
@@ -92,15 +91,15 @@ function RateDialog({ currency, current, onClose }: { currency: ForeignCurrency;
               onChange={(e) => setAsOf(e.target.value)}
               required
               helperText="The day the rate is of (not after today). An earlier day goes into the history only."
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: manilaToday(), min: '2000-01-01' } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: ratesToday(), min: LIMITS.earliestAsOf } }}
             />
             <TextField
               label="Source"
               value={source}
               onChange={(e) => setSource(e.target.value)}
               placeholder="e.g. BSP reference rate"
-              helperText="Where the rate comes from (optional, up to 200 characters)"
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+              helperText={`Where the rate comes from (optional, up to ${LIMITS.sourceMaxLength} characters)`}
+              slotProps={{ htmlInput: { maxLength: LIMITS.sourceMaxLength } }}
             />
           </Stack>
         </DialogContent>

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '@app/domain';
 import { RATES, serveRates } from '@/test/currency';
 import { makeUser } from '@/test/fixtures';
 import { apiError, server } from '@/test/msw-server';
 import { renderApp, serveSession, storeSession } from '@/test/render';
-import { manilaToday } from './CurrencyRatesPage';
 
 const admin = makeUser({ _id: 'u_admin', role: 'admin', firstName: 'Amihan', lastName: 'Reyes' });
 
@@ -79,7 +79,7 @@ describe('admin: currency rates', { timeout: 30_000 }, () => {
     await user.clear(amount);
     await user.type(amount, '1234.567891');
     expect(amount).toHaveValue('1,234.567891');
-    expect(within(dialog).getByLabelText(/Rate of/)).toHaveValue(manilaToday());
+    expect(within(dialog).getByLabelText(/Rate of/)).toHaveValue(todayIn('Asia/Manila'));
     await user.type(within(dialog).getByLabelText('Source'), 'BSP reference rate');
     await user.click(within(dialog).getByRole('button', { name: 'Save rate' }));
 
@@ -89,8 +89,8 @@ describe('admin: currency rates', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('USD rate saved')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { currency: 'USD', phpPerUnit: 1234.567891, asOf: manilaToday(), source: 'BSP reference rate' },
-      { currency: 'USD', phpPerUnit: 1234.567891, asOf: manilaToday(), source: 'BSP reference rate' },
+      { currency: 'USD', phpPerUnit: 1234.567891, asOf: todayIn('Asia/Manila'), source: 'BSP reference rate' },
+      { currency: 'USD', phpPerUnit: 1234.567891, asOf: todayIn('Asia/Manila'), source: 'BSP reference rate' },
     ]);
   });
 
@@ -104,8 +104,8 @@ describe('admin: currency rates', { timeout: 30_000 }, () => {
     expect(rates.count).toBe(0);
   });
 
-  it('manilaToday is the calendar day in Manila (UTC+8)', () => {
-    expect(manilaToday(new Date('2026-11-21T16:30:00Z'))).toBe('2026-11-22');
-    expect(manilaToday(new Date('2026-11-21T15:30:00Z'))).toBe('2026-11-21');
+  it("the rate form's today is the calendar day in Manila (UTC+8)", () => {
+    expect(todayIn('Asia/Manila', new Date('2026-11-21T16:30:00Z'))).toBe('2026-11-22');
+    expect(todayIn('Asia/Manila', new Date('2026-11-21T15:30:00Z'))).toBe('2026-11-21');
   });
 });

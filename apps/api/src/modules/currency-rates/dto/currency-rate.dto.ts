@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
-import { BASE_CURRENCY, CURRENCY_RATE_LIMITS, FOREIGN_CURRENCIES, PAGINATION, type ForeignCurrency } from '@app/domain';
+import { BASE_CURRENCY, CURRENCY_RATE_LIMITS, FOREIGN_CURRENCIES, type ForeignCurrency } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
-import { LimitNumber, PageNumber } from '../../../common/http/whole-number';
+import { PageQueryDto } from '../../../common/http/page-query.dto';
 import { AsOfDate, PhpPerUnit, RateSource } from '../currency-rate-validation';
 
 const L = CURRENCY_RATE_LIMITS;
@@ -78,20 +77,4 @@ export class CurrencyRateHistoryDto {
   @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
 }
 
-export class CurrencyRateHistoryQueryDto {
-  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1, maximum: PAGINATION.maxPage })
-  @IsOptional()
-  @PageNumber({ query: true })
-  page?: number;
-
-  @ApiPropertyOptional({
-    type: Number,
-    default: PAGINATION.defaultLimit,
-    minimum: 1,
-    maximum: PAGINATION.maxLimitParam,
-    description: `Items per page (more than ${PAGINATION.maxLimit} is served as ${PAGINATION.maxLimit})`,
-  })
-  @IsOptional()
-  @LimitNumber({ query: true })
-  limit?: number;
-}
+export class CurrencyRateHistoryQueryDto extends PageQueryDto {}

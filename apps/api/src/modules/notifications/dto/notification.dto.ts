@@ -1,26 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
-import { PAGINATION } from '@app/domain';
+import { ApiProperty } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/http/common.dto';
-import { LimitNumber, PageNumber } from '../../../common/http/whole-number';
+import { PageQueryDto } from '../../../common/http/page-query.dto';
 
-export class NotificationListQueryDto {
-  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1, maximum: PAGINATION.maxPage })
-  @IsOptional()
-  @PageNumber({ query: true })
-  page?: number;
-
-  @ApiPropertyOptional({
-    type: Number,
-    default: PAGINATION.defaultLimit,
-    minimum: 1,
-    maximum: PAGINATION.maxLimitParam,
-    description: `Items per page (more than ${PAGINATION.maxLimit} is served as ${PAGINATION.maxLimit})`,
-  })
-  @IsOptional()
-  @LimitNumber({ query: true })
-  limit?: number;
-}
+export class NotificationListQueryDto extends PageQueryDto {}
 
 export class NotificationDto {
   @ApiProperty() _id!: string;

@@ -180,7 +180,7 @@ function ListingView({ listing }: { listing: Listing }) {
           </Stack>
         </Stack>
         <Stack spacing={1} sx={{ alignItems: { md: 'flex-end' } }}>
-          <Box component="p" sx={{ m: 0, textAlign: { md: 'right' } }}>
+          <Box component="p" sx={{ m: 0, textAlign: { md: 'right' }, '& > span': { justifyContent: { md: 'flex-end' } } }}>
             <Price amount={listing.price} currency={listing.currency} perMonth={listing.offer === 'rent'} size="detail" />
           </Box>
           <Box sx={{ textAlign: { md: 'right' } }}>
