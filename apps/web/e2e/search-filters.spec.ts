@@ -37,7 +37,7 @@ async function expectRentCondosWithTwoBedrooms(page: Page) {
     await expect(card.getByTestId('listing-bathrooms')).toHaveText(/\d+ baths?/);
     await expect(card.getByTestId('listing-parking')).toHaveText(/\d+ parking/);
   }
-  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ listings? found$/);
+  await expect(page.getByTestId('result-count')).toHaveText(/^(about )?[\d,]+ listings? found$/);
   return n;
 }
 

@@ -32,7 +32,9 @@ export async function openDatabase(options: {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // JIT compiling off: it is for long analytic queries, and it added ~20 ms to a search whose plan cost
+    // crossed jit_above_cost (measured at 1,000,000 listings, docs/benchmarks.md)
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
     // An idle connection the server ends (restart, failover, a dropped database) emits 'error' on the
     // pool; unhandled, that would end the process. The pool replaces the connection on next use.
     pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));

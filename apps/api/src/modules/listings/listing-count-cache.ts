@@ -27,7 +27,8 @@ export class ListingCountCache {
     return this.getOrCompute('count', filters, count);
   }
 
-  async getOrCompute<T>(kind: 'count' | 'facets', filters: unknown, compute: () => Promise<T>): Promise<T> {
+  /** `count` and `total` entries follow listing writes at once (versioned); `facets` may trail them by a minute. */
+  async getOrCompute<T>(kind: 'count' | 'total' | 'facets', filters: unknown, compute: () => Promise<T>): Promise<T> {
     const entry = `listings:${kind}:${createHash('sha1').update(JSON.stringify(filters)).digest('base64url')}`;
     let key: string;
     let cached: string | null;

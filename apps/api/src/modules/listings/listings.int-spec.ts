@@ -165,7 +165,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       const res = await search({ match: { price: { min: 45_000, max: 250_000 }, tags: ['for rent'] }, sort: 'price', limit: 5 }).expect(200);
       const ids = res.body.listings.map((l: { _id: string }) => l._id);
       expect(ids).toEqual([cheap._id, commercial._id]);
-      expect(res.body.pagination).toEqual({ currentPage: 1, itemsOnPage: 2, totalPages: 1, totalItems: 2, itemsPerPage: 5 });
+      expect(res.body.pagination).toEqual({ currentPage: 1, itemsOnPage: 2, totalPages: 1, totalItems: 2, itemsPerPage: 5, totalIsEstimate: false });
       const typed = await search({ match: { type: ['commercial'] } }).expect(200);
       expect(typed.body.listings.every((l: { type: string }) => l.type === 'commercial')).toBe(true);
       const both = await search({ match: { tags: ['for rent', 'pet friendly'] } }).expect(200);
@@ -201,7 +201,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
     it('answers a map box page and its total in one statement, and the total of an empty page too', async () => {
       const box = { north: 14.57, south: 14.56, east: 121.035, west: 121.025 };
       const first = await search({ bounds: box, limit: 1 }).expect(200);
-      expect(first.body.pagination).toEqual({ currentPage: 1, itemsOnPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 1 });
+      expect(first.body.pagination).toEqual({ currentPage: 1, itemsOnPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 1, totalIsEstimate: false });
       const past = await search({ bounds: box, limit: 1, skip: 5 }).expect(200);
       expect(past.body.listings).toEqual([]);
       expect(past.body.pagination.totalItems).toBe(1);

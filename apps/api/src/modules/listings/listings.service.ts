@@ -8,7 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES, PAGINATION, VERIFIED_TAG, buildPagination } from '@app/domain';
+import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, VERIFIED_TAG, buildPagination } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
@@ -46,7 +46,7 @@ import { GuestViews } from './guest-views';
 import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
 import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
 import type { SortTerm } from '../../common/query/list-query';
-import { LISTING_SORT_COLUMNS, ListingsRepository, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
+import { LISTING_SORT_COLUMNS, ListingsRepository, type FacetCounts, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -62,9 +62,34 @@ export interface ListingSummary {
   currency: string;
   thumbnailUrl: string | null;
 }
-/** From this many matches on, a newest-first page walks an ordered index instead of sorting the matches. */
 /** Rows an ordered index walk may pass over to fill a page before one GIN scan and a sort is cheaper. */
 const WALK_BUDGET = 2000;
+/**
+ * Up to this many matches a search's total is exact; past it, the total is an estimate, labelled so
+ * (`pagination.totalIsEstimate`): nobody pages through 2,000 listings, and counting 125,000 one by
+ * one is what made a broad search slow.
+ */
+export const EXACT_TOTAL_UP_TO = 2000;
+/** How long counting up to EXACT_TOTAL_UP_TO may take before a sample of pages estimates instead. */
+const COUNT_BUDGET_MS = 80;
+/** The sidebar counts at most this many matches one by one; past it, those rows stand for all of them. */
+export const FACET_ROWS = 2000;
+/** How long reading FACET_ROWS matches may take before a sample of pages answers instead. */
+const FACET_BUDGET_MS = 120;
+
+/** A search's total: exact, or an estimate (two significant digits) when there are many matches. */
+export interface SearchTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/** An estimate as people read one: two significant digits (125,431 → 130,000). */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
 /** The spec's box around a point for nearby listings. */
 export const NEARBY_HALF_WIDTH_DEG = 0.005;
 
@@ -95,6 +120,27 @@ function toReviewDto(r: {
     comment: r.review.comment,
     user: { _id: r.user.id, firstName: r.user.firstName, lastName: r.user.lastName, avatar: r.user.avatar },
     createdAt: r.review.createdAt.toISOString(),
+  };
+}
+
+/** The sidebar's answer from counts over the rows read, each standing for `factor` listings. */
+function toFacetsDto(c: FacetCounts, factor: number, estimated: boolean): ListingFacetsDto {
+  const scaled = (n: number) => (estimated ? Math.max(1, roundEstimate(n * factor)) : n);
+  const values = (list: { value: string; count: number }[]) =>
+    list.map((v) => ({ value: v.value, count: scaled(v.count) })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const bands = new Map(c.bands.map((b) => [Number(b.value), b.count]));
+  return {
+    types: values(c.types),
+    tags: values(c.tags),
+    offers: values(c.offers),
+    kinds: values(c.kinds),
+    furnishings: values(c.furnishings),
+    priceBands: PRICE_BANDS.map((b, i) => ({ min: b.min, max: b.max, count: bands.has(i) ? scaled(bands.get(i)!) : 0 })),
+    cities: c.cities
+      .map((x) => ({ code: x.code, name: x.name, count: scaled(x.count) }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+      .slice(0, 30),
+    estimated,
   };
 }
 
@@ -163,10 +209,10 @@ export class ListingsService {
 
   async list(caller: AuthUser | undefined, raw: RawListQuery): Promise<ListingListDto> {
     const query = parseListQuery({ limit: PAGINATION.listingClientPageSize, ...raw }, LISTING_QUERY_SPEC);
-    const { rows, total } = await this.findPage({}, caller, query.sort, query.limit, query.skip);
+    const { rows, total, estimated } = await this.findPage({}, caller, query.sort, query.limit, query.skip);
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
-      pagination: buildPagination(total, rows.length, query.limit, query.skip),
+      pagination: { ...buildPagination(total, rows.length, query.limit, query.skip), totalIsEstimate: estimated },
     };
   }
 
@@ -174,36 +220,54 @@ export class ListingsService {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
     const filters = parseListingFilters(body);
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
-    let { rows, total } = await this.findPage(filters, caller, sort, query.limit, query.skip);
+    let { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip);
     if (total === 0 && filters.text && !(await this.listings.anyHasWords(filters.text))) {
       // no listing anywhere has these words, so they are misspelt or partial: try similar words
-      ({ rows, total } = await this.findPage({ ...filters, textMatch: 'similar' }, caller, sort, query.limit, query.skip));
+      ({ rows, total, estimated } = await this.findPage({ ...filters, textMatch: 'similar' }, caller, sort, query.limit, query.skip));
     }
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
-      pagination: buildPagination(total, rows.length, query.limit, query.skip),
+      pagination: { ...buildPagination(total, rows.length, query.limit, query.skip), totalIsEstimate: estimated },
     };
   }
 
-  /** One page of a search and its total (the total from the count cache when it has it). */
+  /** One page of a search and its total (exact when small, else estimated; see totalOf). */
   private async findPage(
     filters: ListingFilters,
     caller: AuthUser | undefined,
     sort: SortTerm<ListingSortKey>[] | 'relevance',
     limit: number,
     skip: number,
-  ) {
+  ): Promise<{ rows: ListingWithOwner[]; total: number; estimated: boolean }> {
     const viewer = viewerOf(caller);
     if (filters.bounds && !filters.text) {
       const { rows, total } = await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
-      return { rows: await this.withSaved(caller, rows), total };
+      return { rows: await this.withSaved(caller, rows), total, estimated: false };
     }
-    const total = await this.counts.getOrCount({ filters, scope: scopeOf(viewer, filters) }, () => this.listings.searchTotal(filters, viewer));
-    if (total === 0 || skip >= total) return { rows: [], total };
-    const form = await this.pageForm(filters, viewer, sort, total, limit + skip);
-    return { rows: await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form)), total };
+    const { total, estimated } = await this.totalOf(filters, viewer);
+    if (!estimated && (total === 0 || skip >= total)) return { rows: [], total, estimated };
+    const form = await this.pageForm(filters, viewer, sort, Math.max(total, 1), limit + skip);
+    const rows = await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form));
+    return { rows, total, estimated };
   }
 
+  /**
+   * A search's total, never a count of every match: the matches are counted up to EXACT_TOTAL_UP_TO
+   * (a common filter stops early; a rare one has few rows to read); past that, the planner's estimate
+   * from the column statistics; when counting ran out of time (filters that are common alone but
+   * rare together), the matches in a fixed sample of pages. Remembered for a minute (ListingCountCache).
+   */
+  private totalOf(filters: ListingFilters, viewer: Viewer): Promise<SearchTotal> {
+    return this.counts.getOrCompute('total', { filters, scope: scopeOf(viewer, filters) }, async () => {
+      const counted = await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, COUNT_BUDGET_MS);
+      if (counted !== null && counted <= EXACT_TOTAL_UP_TO) return { total: counted, estimated: false };
+      const guess =
+        counted === null
+          ? await this.listings.sampledCount(filters, viewer)
+          : Math.max(EXACT_TOTAL_UP_TO + 1, await this.listings.plannedCount(filters, viewer));
+      return { total: roundEstimate(guess), estimated: true };
+    });
+  }
   /**
    * Walk an ordered index, or scan the full-text index and sort? A newest-first walk through the
    * city's listings (or all listings) passes about `wanted × walked / matches` rows before the page
@@ -227,10 +291,30 @@ export class ListingsService {
     return (wanted * walked) / total <= WALK_BUDGET ? 'walk' : 'gin';
   }
 
+  /**
+   * The sidebar's counts, never a pass over every match: up to FACET_ROWS matches are read one by one
+   * (exact counts when that is all of them); past that, those rows stand for the whole set (scaled to
+   * the estimated total); when reading them ran out of time, a fixed sample of pages answers. Scaled
+   * counts are rounded to two significant digits and the answer says `estimated`.
+   */
   facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
     const filters = parseListingFilters(body);
     const viewer = viewerOf(caller);
-    return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, () => this.listings.facets(filters, viewer));
+    return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, async () => {
+      const read = await this.listings.facetsUpTo(filters, viewer, FACET_ROWS, FACET_BUDGET_MS);
+      let counts: FacetCounts;
+      let factor: number;
+      if (read === null) {
+        counts = await this.listings.facetsOfSample(filters, viewer);
+        factor = counts.scale;
+      } else if (read.read > FACET_ROWS) {
+        counts = read;
+        factor = Math.max(FACET_ROWS + 1, await this.listings.plannedCount(filters, viewer)) / read.read;
+      } else {
+        return toFacetsDto(read, 1, false);
+      }
+      return toFacetsDto(counts, factor, true);
+    });
   }
 
   async get(caller: AuthUser | undefined, id: string): Promise<ListingDto> {

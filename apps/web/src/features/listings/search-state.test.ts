@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_BANDS } from '@app/domain';
 import { priceBandLabel } from '@/lib/listing-text';
+import { withCount } from './components/SearchFilters';
 import {
   DEFAULT_SEARCH,
   parseSearch,
   priceBandChoices,
   rebaseSearch,
+  resultCountText,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -207,5 +209,20 @@ describe('rebaseSearch: a change made on a search the page had not re-rendered y
     expect(rebaseSearch(latest, { ...latest, page: 4 }, latest)).toMatchObject({ bedrooms: 2, page: 4 });
     // clearing a value is a change too
     expect(rebaseSearch(latest, updateSearch(latest, { bedrooms: null }), latest).bedrooms).toBeNull();
+  });
+});
+
+describe('counts as people read them (exact, or an estimate labelled as one)', () => {
+  it('says how many listings were found, with separators, and "about" for an estimate', () => {
+    expect(resultCountText({ totalItems: 1, totalIsEstimate: false })).toBe('1 listing found');
+    expect(resultCountText({ totalItems: 1234, totalIsEstimate: false })).toBe('1,234 listings found');
+    expect(resultCountText({ totalItems: 130000, totalIsEstimate: true })).toBe('about 130,000 listings found');
+    expect(resultCountText({ totalItems: 0 })).toBe('0 listings found');
+  });
+
+  it('marks a facet count that is an estimate', () => {
+    expect(withCount('Residential', 1234)).toBe('Residential (1,234)');
+    expect(withCount('Residential', 12000, true)).toBe('Residential (≈12,000)');
+    expect(withCount('Residential', null, true)).toBe('Residential');
   });
 });

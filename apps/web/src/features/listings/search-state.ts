@@ -366,3 +366,13 @@ export function activeFilterCount(state: SearchState): number {
     (state.verifiedOnly ? 1 : 0)
   );
 }
+
+/**
+ * The results line: "1,234 listings found", or "about 130,000 listings found" when the API estimated
+ * the total (more than 2,000 matches are not counted one by one).
+ */
+export function resultCountText(pagination: { totalItems: number; totalIsEstimate?: boolean }): string {
+  const n = pagination.totalItems;
+  const noun = n === 1 && !pagination.totalIsEstimate ? 'listing' : 'listings';
+  return `${pagination.totalIsEstimate ? 'about ' : ''}${n.toLocaleString('en-PH')} ${noun} found`;
+}

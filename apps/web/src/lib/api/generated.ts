@@ -1351,6 +1351,8 @@ export type PriceBandFacetDto = {
 };
 export type ListingFacetsDto = {
   cities: CityFacetDto[];
+  /** true when there were too many matches to count one by one: the counts are estimates (two significant digits) from the first 2,000 matches read, or from a fixed sample of pages */
+  estimated: boolean;
   /** Listings per furnishing (those without one are not counted) */
   furnishings: FacetValueDto[];
   /** Listings per property kind (those without a kind are not counted) */
@@ -1397,9 +1399,18 @@ export type ListingSearchDto = {
         [key: string]: any;
       };
 };
+export type SearchPaginationDto = {
+  currentPage: number;
+  itemsOnPage: number;
+  itemsPerPage: number;
+  /** true when totalItems (and totalPages) is an estimate, two significant digits: a search with more than 2,000 matches is not counted one by one (show it as "about 130,000") */
+  totalIsEstimate: boolean;
+  totalItems: number;
+  totalPages: number;
+};
 export type ListingListDto = {
   listings: ListingDto[];
-  pagination: PaginationDto;
+  pagination: SearchPaginationDto;
 };
 export type OwnershipDocumentDto = {
   _id: string;

@@ -75,9 +75,17 @@ export class ListingDto {
   @ApiProperty() updatedAt!: string;
 }
 
+export class SearchPaginationDto extends PaginationDto {
+  @ApiProperty({
+    description:
+      'true when totalItems (and totalPages) is an estimate, two significant digits: a search with more than 2,000 matches is not counted one by one (show it as "about 130,000")',
+  })
+  totalIsEstimate!: boolean;
+}
+
 export class ListingListDto {
   @ApiProperty({ type: [ListingDto] }) listings!: ListingDto[];
-  @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
+  @ApiProperty({ type: SearchPaginationDto }) pagination!: SearchPaginationDto;
 }
 
 class FacetValueDto {
@@ -102,6 +110,11 @@ export class ListingFacetsDto {
   @ApiProperty({ type: [FacetValueDto], description: 'Listings per furnishing (those without one are not counted)' }) furnishings!: FacetValueDto[];
   @ApiProperty({ type: [PriceBandFacetDto] }) priceBands!: PriceBandFacetDto[];
   @ApiProperty({ type: [CityFacetDto] }) cities!: CityFacetDto[];
+  @ApiProperty({
+    description:
+      'true when there were too many matches to count one by one: the counts are estimates (two significant digits) from the first 2,000 matches read, or from a fixed sample of pages',
+  })
+  estimated!: boolean;
 }
 
 export class NearbyItemDto {

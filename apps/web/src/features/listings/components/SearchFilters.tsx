@@ -39,8 +39,9 @@ function countOf(list: ReadonlyArray<{ value: string; count: number }> | undefin
   return list.find((f) => f.value === value)?.count ?? 0;
 }
 
-function withCount(label: string, count: number | null): string {
-  return count === null ? label : `${label} (${count})`;
+/** A choice with its count: "Residential (1,234)", or "Residential (≈1,200)" when the counts are estimates. */
+export function withCount(label: string, count: number | null, estimated = false): string {
+  return count === null ? label : `${label} (${estimated ? '≈' : ''}${count.toLocaleString('en-PH')})`;
 }
 
 function toggle(list: string[], value: string): string[] {
@@ -149,6 +150,7 @@ function AtLeastSelect({ label, value, noun, onChange }: { label: string; value:
 
 /** Every filter of POST /listing/search, with the facet counts of POST /listing/filter. */
 export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
+  const counted = (label: string, count: number | null) => withCount(label, count, facets?.estimated ?? false);
   const apply = (patch: Partial<SearchState>) => onChange(updateSearch(state, patch));
   const bands = priceBandChoices(state, facets?.priceBands);
 
@@ -178,7 +180,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
                   onChange={() => apply({ types: toggle(state.types, type) })}
                 />
               }
-              label={withCount(listingTypeLabel(type), countOf(facets?.types, type))}
+              label={counted(listingTypeLabel(type), countOf(facets?.types, type))}
             />
           ))}
         </FormGroup>
@@ -191,7 +193,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
             return (
               <Chip
                 key={kind}
-                label={withCount(kindLabel(kind), countOf(facets?.kinds, kind))}
+                label={counted(kindLabel(kind), countOf(facets?.kinds, kind))}
                 color={selected ? 'primary' : 'default'}
                 variant={selected ? 'filled' : 'outlined'}
                 aria-pressed={selected}
@@ -220,7 +222,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
             return (
               <Chip
                 key={f}
-                label={withCount(furnishingLabel(f), countOf(facets?.furnishings, f))}
+                label={counted(furnishingLabel(f), countOf(facets?.furnishings, f))}
                 color={selected ? 'primary' : 'default'}
                 variant={selected ? 'filled' : 'outlined'}
                 aria-pressed={selected}
@@ -239,7 +241,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
           {bands.map((band) => (
             <Chip
               key={band.key}
-              label={withCount(priceBandLabel(band), band.count)}
+              label={counted(priceBandLabel(band), band.count)}
               color={band.selected ? 'primary' : 'default'}
               variant={band.selected ? 'filled' : 'outlined'}
               aria-pressed={band.selected}
@@ -263,7 +265,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
             const { key, ...rest } = props;
             return (
               <li key={key} {...rest}>
-                {withCount(tag, countOf(facets?.tags, tag))}
+                {counted(tag, countOf(facets?.tags, tag))}
               </li>
             );
           }}
@@ -312,7 +314,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
             const { key, ...rest } = props;
             return (
               <li key={key} {...rest}>
-                {withCount(city.name, city.count)}
+                {counted(city.name, city.count)}
               </li>
             );
           }}

@@ -34,6 +34,7 @@ import {
   activeFilterCount,
   parseSearch,
   rebaseSearch,
+  resultCountText,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -125,7 +126,7 @@ export function ListingSearchPage() {
               Find property
             </Typography>
             <Typography color="text.secondary" aria-live="polite" data-testid="result-count">
-              {pagination ? `${pagination.totalItems} listing${pagination.totalItems === 1 ? '' : 's'} found` : ' '}
+              {pagination ? resultCountText(pagination) : ' '}
             </Typography>
             <RatesUsed currencies={listings.map((l) => l.currency)} />
           </div>
