@@ -140,3 +140,46 @@ export function parseListingFilters(input: {
   }
   return f;
 }
+
+/** The band boundaries a listing's price tokens say it is above or below (PRICE_BANDS' inner bounds, in order). */
+export const PRICE_TOKEN_BOUNDS = [50_000, 100_000, 200_000, 500_000, 1_000_000, 5_000_000] as const;
+/** "At least N" tokens go up to this N (the web's choices); a larger minimum is checked by its column. */
+const MAX_AT_LEAST_TOKEN = 5;
+
+/**
+ * The facet tokens a public listing must all carry to match these filters (SQL `listing_facet_tokens`,
+ * migration 0015, indexed by GIN): one per single-valued type, offer, kind or furnishing; a cumulative
+ * "at least" token for bedrooms (r), bathrooms (w) and parking (g); the band boundaries a price range
+ * lies above (p>i) and below (p<i); one per tag (x). Filters they cannot say exactly (several values,
+ * a minimum above 5, a price between boundaries) narrow the set and are checked by their columns too.
+ */
+export function facetTokensOf(f: ListingFilters): string[] {
+  const tokens: string[] = [];
+  const one = (prefix: string, values?: string[]) => {
+    if (values?.length === 1) tokens.push(`${prefix}${values[0]}`);
+  };
+  one('o', f.offer);
+  one('t', f.type);
+  one('k', f.kind);
+  one('f', f.furnishing);
+  for (const [prefix, range] of [
+    ['r', f.bedrooms],
+    ['w', f.bathrooms],
+    ['g', f.parkingSlots],
+  ] as const) {
+    const min = range?.min;
+    if (min !== undefined && min >= 1) tokens.push(`${prefix}${Math.min(Math.floor(min), MAX_AT_LEAST_TOKEN)}`);
+  }
+  if (f.price?.min !== undefined) {
+    // the highest boundary at or below the minimum: the price is at least that
+    const below = PRICE_TOKEN_BOUNDS.filter((b) => b <= f.price!.min!).length;
+    if (below > 0) tokens.push(`p>${below}`);
+  }
+  if (f.price?.max !== undefined) {
+    // the lowest boundary above the maximum: the price is below that
+    const i = PRICE_TOKEN_BOUNDS.findIndex((b) => b > f.price!.max!);
+    if (i >= 0) tokens.push(`p<${i + 1}`);
+  }
+  for (const tag of f.tags ?? []) tokens.push(`x${tag}`);
+  return tokens;
+}

@@ -19,7 +19,7 @@ import { PRICE_BANDS } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { isQueryCanceled } from '../../common/db/pg-errors';
 import type { SortTerm } from '../../common/query/list-query';
-import { toWordsTsQuery, type ListingFilters } from './listing-search';
+import { facetTokensOf, toWordsTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
 
 export const LISTING_SORT_COLUMNS = {
@@ -47,6 +47,8 @@ export interface BoxCells {
 
 /** The share of the table's pages (per cent) a sampled estimate reads: about 1,300 of 132,000 at 1,000,000 listings. */
 const SAMPLE_PERCENT = 1;
+/** How many listings a bounded walk reads before it gives up and the matches are gathered instead. */
+export const BOUNDED_WALK_ROWS = 1000;
 
 /** What the sidebar counts, over the rows read (`read` of them). */
 export interface FacetCounts {
@@ -63,6 +65,9 @@ export interface FacetCounts {
   tags: { value: string; count: number }[];
 }
 
+/** Boxes up to this side (degrees) are matched with the GiST point index; larger ones by latitude and longitude ranges. */
+const GIST_BOX_MAX_DEG = 0.05;
+
 /** A box touching more grid cells than this pages through the GiST index instead (a zoomed-out map). */
 const MAX_BOX_CELLS = 400;
 /** Past this many rows per page (limit + skip), walking every cell costs more than one sort. */
@@ -76,9 +81,18 @@ const { searchText: _searchText, searchVector: _searchVector, ...LISTING_COLUMNS
  * (say `(city_code, created_at desc)`) and stops at the page size — right when matches are common
  * among the rows walked. `gin`: the city, barangay and type as full-text tokens, one GIN scan for
  * the matches, then a sort — right when matches are rare. `gin` fences the scan in a subquery
- * (OFFSET 0) so the planner cannot turn it back into a walk on a wrong row estimate.
+ * (OFFSET 0) so the planner cannot turn it back into a walk on a wrong row estimate. `bounded`: walk
+ * at most BOUNDED_WALK_ROWS listings in the page's order; if they do not fill the page, `gin` (for
+ * orders the filters are not independent of: a price walk meets every rental before a condo for sale).
  */
-export type SearchPageForm = 'walk' | 'gin';
+export type SearchPageForm = 'walk' | 'gin' | 'bounded';
+
+/**
+ * Which form of the WHERE: `page`, plain conditions (ordered walks, capped counts); `count`, the text's
+ * city, barangay, type, offer and kind as full-text tokens (one GIN scan); `tokens`, that plus the
+ * other filters as facet tokens (listing_facet_tokens, GIN) for sets too rare to find by walking.
+ */
+export type WherePurpose = 'page' | 'count' | 'tokens';
 
 /** What a box-by-grid-cells statement takes: values, or placeholders to prepare it once. */
 export type BoxValues<T> = {
@@ -182,14 +196,22 @@ export class ListingsRepository {
    * filters stay plain conditions: with honest row estimates the planner walks the
    * `(city_code, created_at desc)` index and stops at the page size.
    */
-  whereOf(f: ListingFilters, viewer: Viewer, purpose: 'page' | 'count' = 'page'): SQL | undefined {
+  whereOf(f: ListingFilters, viewer: Viewer, purpose: WherePurpose = 'page'): SQL | undefined {
     const parts: (SQL | undefined)[] = [];
     const ownSearch = viewer.id !== undefined && f.ownerId === viewer.id;
-    if (!viewer.isAdmin && !ownSearch) {
+    const publicOnly = !viewer.isAdmin && !ownSearch;
+    if (publicOnly) {
       parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
     }
     const words = f.text && f.textMatch !== 'similar' ? toWordsTsQuery(f.text) : null;
-    const asTokens = words !== null && purpose === 'count';
+    const asTokens = words !== null && purpose !== 'page';
+    const facetTokens = purpose === 'tokens' && publicOnly ? facetTokensOf(f) : [];
+    if (facetTokens.length) {
+      // the GIN index of migration 0015 (public listings only): its exact expression, or it is not used
+      parts.push(
+        sql`listing_facet_tokens(${listings.offer}, ${listings.type}, ${listings.kind}, ${listings.furnishing}, ${listings.bedrooms}, ${listings.bathrooms}, ${listings.parkingSlots}, ${listings.price}, ${listings.tags}) @> ${`{${facetTokens.map((t) => `"${t}"`).join(',')}}`}::text[]`,
+      );
+    }
     if (words) {
       // full text (GIN, exact words)
       const anyOf = (prefix: string, values?: string[]) => (values?.length ? [`(${values.map((v) => `${prefix}${v}`).join(' | ')})`] : []);
@@ -228,7 +250,15 @@ export class ListingsRepository {
     if (f.minRating !== undefined) parts.push(gte(listings.ratingAverage, f.minRating));
     if (f.bounds) {
       const b = f.bounds;
-      parts.push(sql`point(${listings.lng}, ${listings.lat}) <@ box(point(${b.west}, ${b.south}), point(${b.east}, ${b.north}))`);
+      if (Math.max(b.north - b.south, b.east - b.west) <= GIST_BOX_MAX_DEG) {
+        // a street or a district: the GiST index gathers its few listings
+        parts.push(sql`point(${listings.lng}, ${listings.lat}) <@ box(point(${b.west}, ${b.south}), point(${b.east}, ${b.north}))`);
+      } else {
+        // a city or a region: plain ranges, whose row estimate comes from the columns' statistics (the
+        // planner takes any `<@` box as 0.1 % of the table, and gathered 340,000 listings of a 2° box to
+        // sort them), so a walk of a covering index checks the coordinates without the table
+        parts.push(sql`${listings.lat} between ${b.south} and ${b.north} and ${listings.lng} between ${b.west} and ${b.east}`);
+      }
     }
     return parts.length ? and(...parts) : undefined;
   }
@@ -272,7 +302,7 @@ export class ListingsRepository {
         .offset(skip);
     } else {
       const columns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.expr}`.as(`k${i}`)]));
-      const matches = db.select(columns).from(listings).where(this.whereOf(f, viewer, 'count')).offset(0).as('matches');
+      const matches = db.select(columns).from(listings).where(this.whereOf(f, viewer, 'tokens')).offset(0).as('matches');
       const aliased = keys.map((_, i) => (matches as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
       ids = db
         .select({ id: sql`${aliased[aliased.length - 1]}` })
@@ -281,8 +311,18 @@ export class ListingsRepository {
         .limit(limit)
         .offset(skip);
     }
+    // the page's matches among the first `rows` listings (in the page's order) this viewer may see; the
+    // outer query has no ORDER BY so it streams the walk in its order and stops at the page's last match
+    const visibility = this.visibilityOf(f, viewer);
+    const boundedWalk = (rows: number) => {
+      const columns = { id: listings.id, hit: sql<boolean>`coalesce(${this.whereOf(f, viewer, 'page') ?? sql`true`}, false)`.as('hit') };
+      const walked = db.select(columns).from(listings).where(visibility).orderBy(...order(keys.map((k) => k.expr))).limit(rows).as('walked');
+      return db.select({ id: walked.id }).from(walked).where(sql`${walked.hit}`).limit(limit).offset(skip);
+    };
     // built on demand: a search runs one or two of these
     return {
+      /** The page's ids among at most `rows` listings walked in order (SearchPageForm 'bounded'). */
+      boundedWalk,
       /** The page's ids, in order (`cardsByIds` reads their listings). */
       ids: () => ids,
       total: () => this.totalQuery(f, viewer),
@@ -417,8 +457,24 @@ export class ListingsRepository {
    * for a text search; a listing that goes between the two reads is left out of the page.
    */
   async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
-    const found = (await this.searchQueries(f, viewer, sort, limit, skip, form).ids()) as { id: string }[];
-    return this.cardsByIds(found.map((r) => r.id));
+    return this.cardsByIds(await this.searchPageIds(f, viewer, sort, limit, skip, form));
+  }
+
+  /** The ids of a search page, read in the given form; a bounded walk that did not fill the page gathers instead. */
+  async searchPageIds(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
+    const queries = this.searchQueries(f, viewer, sort, limit, skip, form === 'bounded' ? 'gin' : form);
+    if (form === 'bounded') {
+      const ids = ((await queries.boundedWalk(BOUNDED_WALK_ROWS)) as { id: string }[]).map((r) => r.id);
+      // a full page: the walk's answer; short, it gave up (or the table is small and gathering is cheap)
+      if (ids.length === limit) return ids;
+    }
+    return ((await queries.ids()) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** The visibility part of whereOf alone (what the public may see, unless the viewer is an admin or searches their own listings). */
+  private visibilityOf(f: ListingFilters, viewer: Viewer): SQL | undefined {
+    const ownSearch = viewer.id !== undefined && f.ownerId === viewer.id;
+    return !viewer.isAdmin && !ownSearch ? and(eq(listings.isVisible, true), ne(listings.status, 'draft')) : undefined;
   }
 
   /** Listings with their owners by id, in the order given (ids that are gone are left out). */
@@ -491,12 +547,12 @@ export class ListingsRepository {
    * when that took longer than `budgetMs` (filters common on their own but rare together, which no
    * index serves).
    */
-  async countUpTo(f: ListingFilters, viewer: Viewer, cap: number, budgetMs: number): Promise<number | null> {
+  async countUpTo(f: ListingFilters, viewer: Viewer, cap: number, budgetMs: number, purpose: WherePurpose = 'page'): Promise<number | null> {
     return this.withinBudget(budgetMs, async (tx) => {
       const capped = tx
         .select({ one: sql`1` })
         .from(listings)
-        .where(this.whereOf(f, viewer, 'page'))
+        .where(this.whereOf(f, viewer, purpose))
         .limit(cap + 1)
         .as('capped');
       const [{ n }] = await tx.select({ n: count() }).from(capped);

@@ -46,7 +46,7 @@ import { GuestViews } from './guest-views';
 import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
 import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
 import type { SortTerm } from '../../common/query/list-query';
-import { LISTING_SORT_COLUMNS, ListingsRepository, type FacetCounts, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
+import { BOUNDED_WALK_ROWS, LISTING_SORT_COLUMNS, ListingsRepository, type FacetCounts, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -70,8 +70,10 @@ const WALK_BUDGET = 2000;
  * one is what made a broad search slow.
  */
 export const EXACT_TOTAL_UP_TO = 2000;
-/** How long counting up to EXACT_TOTAL_UP_TO may take before a sample of pages estimates instead. */
-const COUNT_BUDGET_MS = 80;
+/** How long counting up to EXACT_TOTAL_UP_TO by walking may take before the facet tokens count instead. */
+const WALK_COUNT_BUDGET_MS = 40;
+/** How long counting by the facet tokens may take before a sample of pages estimates instead. */
+const COUNT_BUDGET_MS = 150;
 /** The sidebar counts at most this many matches one by one; past it, those rows stand for all of them. */
 export const FACET_ROWS = 2000;
 /** How long reading FACET_ROWS matches may take before a sample of pages answers instead. */
@@ -143,6 +145,10 @@ function toFacetsDto(c: FacetCounts, factor: number, estimated: boolean): Listin
     estimated,
   };
 }
+
+/** A map box and nothing else (the grid-cell path pages and totals it). */
+const onlyBounds = (filters: ListingFilters) =>
+  Object.entries(filters).every(([key, v]) => key === 'bounds' || v === undefined || (Array.isArray(v) && v.length === 0));
 
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
@@ -231,6 +237,16 @@ export class ListingsService {
     };
   }
 
+  /** How a search would be answered: its total and the form its page is read in (for the plan-bound test and benchmarks). */
+  async searchPlan(caller: AuthUser | undefined, body: ListingSearchDto): Promise<SearchTotal & { form: SearchPageForm }> {
+    const query = parseListQuery(body, LISTING_QUERY_SPEC);
+    const filters = parseListingFilters(body);
+    const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
+    const viewer = viewerOf(caller);
+    const total = await this.totalOf(filters, viewer);
+    return { ...total, form: await this.pageForm(filters, viewer, sort, total, query.limit + query.skip) };
+  }
+
   /** One page of a search and its total (exact when small, else estimated; see totalOf). */
   private async findPage(
     filters: ListingFilters,
@@ -240,13 +256,13 @@ export class ListingsService {
     skip: number,
   ): Promise<{ rows: ListingWithOwner[]; total: number; estimated: boolean }> {
     const viewer = viewerOf(caller);
-    if (filters.bounds && !filters.text) {
+    if (filters.bounds && onlyBounds(filters)) {
       const { rows, total } = await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
       return { rows: await this.withSaved(caller, rows), total, estimated: false };
     }
     const { total, estimated } = await this.totalOf(filters, viewer);
     if (!estimated && (total === 0 || skip >= total)) return { rows: [], total, estimated };
-    const form = await this.pageForm(filters, viewer, sort, Math.max(total, 1), limit + skip);
+    const form = await this.pageForm(filters, viewer, sort, { total, estimated }, limit + skip);
     const rows = await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form));
     return { rows, total, estimated };
   }
@@ -259,7 +275,10 @@ export class ListingsService {
    */
   private totalOf(filters: ListingFilters, viewer: Viewer): Promise<SearchTotal> {
     return this.counts.getOrCompute('total', { filters, scope: scopeOf(viewer, filters) }, async () => {
-      const counted = await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, COUNT_BUDGET_MS);
+      // common matches: a walk or a scan meets EXACT_TOTAL_UP_TO + 1 of them soon
+      let counted = await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, WALK_COUNT_BUDGET_MS, 'page');
+      // rare ones (or filters common alone but rare together): intersect their tokens' posting lists
+      counted ??= await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, COUNT_BUDGET_MS, 'tokens');
       if (counted !== null && counted <= EXACT_TOTAL_UP_TO) return { total: counted, estimated: false };
       const guess =
         counted === null
@@ -268,6 +287,7 @@ export class ListingsService {
       return { total: roundEstimate(guess), estimated: true };
     });
   }
+
   /**
    * Walk an ordered index, or scan the full-text index and sort? A newest-first walk through the
    * city's listings (or all listings) passes about `wanted × walked / matches` rows before the page
@@ -277,18 +297,30 @@ export class ListingsService {
     filters: ListingFilters,
     viewer: Viewer,
     sort: SortTerm<ListingSortKey>[] | 'relevance',
-    total: number,
+    { total, estimated }: SearchTotal,
     wanted: number,
   ): Promise<SearchPageForm> {
-    if (!filters.text || filters.textMatch === 'similar') return 'walk';
-    if (sort === 'relevance') return 'gin';
-    const byCity = sort[0]?.field === 'createdAt' && filters.city?.length;
+    if (filters.textMatch === 'similar') return 'walk';
+    if (sort === 'relevance' && filters.text) return 'gin';
+    const newest = sort !== 'relevance' && sort[0]?.field === 'createdAt';
+    const byCity = newest && filters.city?.length;
     const walked = byCity
       ? await this.counts.getOrCount({ filters: { city: filters.city }, scope: scopeOf(viewer, filters) }, () =>
           this.listings.searchTotal({ city: filters.city }, viewer),
         )
       : await this.listings.estimatedTotal();
-    return (wanted * walked) / total <= WALK_BUDGET ? 'walk' : 'gin';
+    if (filters.text && !newest) {
+      // a price or name order is not independent of the words and filters (condos for sale are dearer
+      // than every rental a price walk passes first): where the matches look common enough for a walk,
+      // walk only so far (a bounded walk) before gathering and sorting them instead
+      return (wanted * walked) / Math.max(total, 1) <= BOUNDED_WALK_ROWS ? 'bounded' : 'gin';
+    }
+    if (!filters.text && estimated) {
+      // many matches, and a covering index checks the filters as it walks: a walk is cheap even
+      // where the estimate is off (at worst every public listing's index entry, ~0.3 µs each)
+      return 'walk';
+    }
+    return (wanted * walked) / Math.max(total, 1) <= WALK_BUDGET ? 'walk' : 'gin';
   }
 
   /**
