@@ -456,15 +456,34 @@ export class ListingsRepository {
    * the ~50 columns of a page with its filters was half the API's and two thirds of PostgreSQL's time
    * for a text search; a listing that goes between the two reads is left out of the page.
    */
-  async searchPage(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
-    return this.cardsByIds(await this.searchPageIds(f, viewer, sort, limit, skip, form));
+  async searchPage(
+    f: ListingFilters,
+    viewer: Viewer,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+    form: SearchPageForm,
+    walkRows = BOUNDED_WALK_ROWS,
+  ) {
+    return this.cardsByIds(await this.searchPageIds(f, viewer, sort, limit, skip, form, walkRows));
   }
 
-  /** The ids of a search page, read in the given form; a bounded walk that did not fill the page gathers instead. */
-  async searchPageIds(f: ListingFilters, viewer: Viewer, sort: SortTerm<ListingSortKey>[] | 'relevance', limit: number, skip: number, form: SearchPageForm) {
+  /**
+   * The ids of a search page, read in the given form; a bounded walk that did not fill the page within
+   * `walkRows` listings gathers instead.
+   */
+  async searchPageIds(
+    f: ListingFilters,
+    viewer: Viewer,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+    form: SearchPageForm,
+    walkRows = BOUNDED_WALK_ROWS,
+  ) {
     const queries = this.searchQueries(f, viewer, sort, limit, skip, form === 'bounded' ? 'gin' : form);
     if (form === 'bounded') {
-      const ids = ((await queries.boundedWalk(BOUNDED_WALK_ROWS)) as { id: string }[]).map((r) => r.id);
+      const ids = ((await queries.boundedWalk(walkRows)) as { id: string }[]).map((r) => r.id);
       // a full page: the walk's answer; short, it gave up (or the table is small and gathering is cheap)
       if (ids.length === limit) return ids;
     }

@@ -64,6 +64,8 @@ export interface ListingSummary {
 }
 /** Rows an ordered index walk may pass over to fill a page before one GIN scan and a sort is cheaper. */
 const WALK_BUDGET = 2000;
+/** The most listings a bounded walk passes (a text search in price order over 200,000 matches). */
+const MAX_BOUNDED_WALK_ROWS = 100_000;
 /**
  * Up to this many matches a search's total is exact; past it, the total is an estimate, labelled so
  * (`pagination.totalIsEstimate`): nobody pages through 2,000 listings, and counting 125,000 one by
@@ -263,7 +265,9 @@ export class ListingsService {
     const { total, estimated } = await this.totalOf(filters, viewer);
     if (!estimated && (total === 0 || skip >= total)) return { rows: [], total, estimated };
     const form = await this.pageForm(filters, viewer, sort, { total, estimated }, limit + skip);
-    const rows = await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form));
+    // a bounded walk may pass as many listings as half the matches: past that, gathering them costs less
+    const walkRows = Math.min(MAX_BOUNDED_WALK_ROWS, Math.max(BOUNDED_WALK_ROWS, Math.round(total / 2)));
+    const rows = await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form, walkRows));
     return { rows, total, estimated };
   }
 
