@@ -11,8 +11,13 @@ export interface Range {
 /** A listing search after validation: only whitelisted fields, typed. */
 export interface ListingFilters {
   text?: string;
-  /** How text matches: whole words and prefixes (full text), or similar words (trigrams, typo-tolerant). */
-  textMatch?: 'words' | 'similar';
+  /**
+   * The full-text query to run instead of the text's own words (set by the service when no listing has
+   * them: each unknown word becomes its prefix or the known words it resembles, see listing_words).
+   */
+  wordsQuery?: string;
+  /** With wordsQuery: the known words it searches for (to tell the member what was searched). */
+  searchedWords?: string[];
   ownerId?: string;
   code?: string;
   verified?: boolean;
@@ -89,8 +94,28 @@ function parseSet(field: keyof typeof SET_FIELDS, value: unknown): string[] {
  * lists; prefixes cannot). A partial or misspelt word finds nothing here and falls back to similar words.
  */
 export function toWordsTsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.slice(0, 10).join(' & ') : null;
+  const words = wordsOf(text);
+  return words.length ? words.join(' & ') : null;
+}
+
+/** The words of a search text as the full-text search splits them (at most 10), lower-cased. */
+export function wordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+}
+
+/**
+ * The full-text query for words some of which no listing has: a known word stays; an unknown one
+ * becomes its prefix (from four letters: "poblac" finds Poblacion) or any of the known words it
+ * resembles ("houe" finds house).
+ */
+export function correctedTsQuery(words: string[], known: Set<string>, similar: Map<string, string[]>): string {
+  return words
+    .map((w) => {
+      if (known.has(w)) return w;
+      const options = [...(w.length >= 4 ? [`${w}:*`] : []), ...(similar.get(w) ?? [])];
+      return options.length ? `(${options.join(' | ')})` : w;
+    })
+    .join(' & ');
 }
 
 /** Validates the `fuzzySearch`, `query`, `match` and `bounds` of a listing search. Unknown fields are 400. */

@@ -9,6 +9,7 @@ import {
   listingEvents,
   listingReviews,
   listingGridCells,
+  listingWords,
   listings,
   users,
   type ListingImage,
@@ -203,7 +204,7 @@ export class ListingsRepository {
     if (publicOnly) {
       parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
     }
-    const words = f.text && f.textMatch !== 'similar' ? toWordsTsQuery(f.text) : null;
+    const words = f.wordsQuery ?? (f.text ? toWordsTsQuery(f.text) : null);
     const asTokens = words !== null && purpose !== 'page';
     const facetTokens = purpose === 'tokens' && publicOnly ? facetTokensOf(f) : [];
     if (facetTokens.length) {
@@ -213,16 +214,17 @@ export class ListingsRepository {
       );
     }
     if (words) {
-      // full text (GIN, exact words)
+      // full text (GIN, exact words): the text parsed by PostgreSQL's own parser, as the listings were
+      // ("RES-001000" is 'res' and '-001000'), or the corrected query
+      const text = this.textQueryOf(f);
       const anyOf = (prefix: string, values?: string[]) => (values?.length ? [`(${values.map((v) => `${prefix}${v}`).join(' | ')})`] : []);
       const kinds = f.kind?.map((k) => k.replace(/_/g, ''));
-      const query = asTokens
-        ? [words, ...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type), ...anyOf('o', f.offer), ...anyOf('k', kinds)].join(' & ')
-        : words;
-      parts.push(sql`${listings.searchVector} @@ to_tsquery('simple', ${query})`);
-    } else if (f.text) {
-      // word similarity (pg_trgm, GIN): partial and misspelt words ('poblacoin' finds Poblacion)
-      parts.push(sql`${f.text} <% ${listings.searchText}`);
+      const tokens = asTokens ? [...anyOf('c', f.city), ...anyOf('b', f.barangay), ...anyOf('t', f.type), ...anyOf('o', f.offer), ...anyOf('k', kinds)] : [];
+      parts.push(
+        tokens.length
+          ? sql`${listings.searchVector} @@ (${text} && to_tsquery('simple', ${tokens.join(' & ')}))`
+          : sql`${listings.searchVector} @@ ${text}`,
+      );
     }
     if (f.ownerId) parts.push(eq(listings.ownerId, f.ownerId));
     if (f.code) parts.push(eq(listings.code, f.code));
@@ -263,6 +265,11 @@ export class ListingsRepository {
     return parts.length ? and(...parts) : undefined;
   }
 
+  /** The full-text query of a search's text: the corrected query when there is one, else the text as PostgreSQL parses it. */
+  private textQueryOf(f: ListingFilters): SQL {
+    return f.wordsQuery !== undefined ? sql`to_tsquery('simple', ${f.wordsQuery})` : sql`plainto_tsquery('simple', ${f.text ?? ''})`;
+  }
+
   /** The statements of a search (the page's ids, the page with its total, the total), unexecuted, so benchmarks can EXPLAIN them. */
   searchQueries(
     f: ListingFilters,
@@ -277,10 +284,7 @@ export class ListingsRepository {
       ...(sort === 'relevance' && f.text
         ? [
             {
-              expr:
-                f.textMatch === 'similar'
-                  ? sql`word_similarity(${f.text}, ${listings.searchText})`
-                  : sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${toWordsTsQuery(f.text) ?? ''}))`,
+              expr: sql`ts_rank(${listings.searchVector}, ${this.textQueryOf(f)})`,
               direction: 'desc' as const,
             },
             { expr: listings.createdAt, direction: 'desc' as const },
@@ -522,14 +526,34 @@ export class ListingsRepository {
 
   /** Whether any listing at all has these words (cheap: one GIN lookup, stops at the first). */
   async anyHasWords(text: string): Promise<boolean> {
-    const words = toWordsTsQuery(text);
-    if (!words) return false;
+    if (!toWordsTsQuery(text)) return false;
     const rows = await this.db
       .select({ id: listings.id })
       .from(listings)
-      .where(sql`${listings.searchVector} @@ to_tsquery('simple', ${words})`)
+      .where(sql`${listings.searchVector} @@ plainto_tsquery('simple', ${text})`)
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** Which of these words some listing the public sees has (listing_words). */
+  async knownWords(words: string[]): Promise<Set<string>> {
+    if (!words.length) return new Set();
+    const rows = await this.db
+      .select({ word: listingWords.word })
+      .from(listingWords)
+      .where(and(inArray(listingWords.word, words), sql`${listingWords.listings} > 0`));
+    return new Set(rows.map((r) => r.word));
+  }
+
+  /** The known words most like this one (trigram similarity over listing_words: ~1 ms), most alike and most used first. */
+  async similarWords(word: string, limit = 3): Promise<string[]> {
+    const rows = await this.db
+      .select({ word: listingWords.word })
+      .from(listingWords)
+      .where(and(sql`${listingWords.word} % ${word}`, sql`${listingWords.listings} > 0`))
+      .orderBy(sql`${listingWords.word} <-> ${word}`, desc(listingWords.listings))
+      .limit(limit);
+    return rows.map((r) => r.word);
   }
 
   /** The planner's estimate of the number of listings (no scan; good enough to choose a plan). */

@@ -39,7 +39,7 @@ import type {
 import { canSeeListing, isAdmin } from './listing-access';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { parseListingFilters, type ListingFilters } from './listing-search';
+import { correctedTsQuery, parseListingFilters, wordsOf, type ListingFilters } from './listing-search';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
 import { GuestViews } from './guest-views';
@@ -64,8 +64,10 @@ export interface ListingSummary {
 }
 /** Rows an ordered index walk may pass over to fill a page before one GIN scan and a sort is cheaper. */
 const WALK_BUDGET = 2000;
-/** The most listings a bounded walk passes (a text search in price order over 200,000 matches). */
-const MAX_BOUNDED_WALK_ROWS = 100_000;
+/** The most listings a bounded walk passes before gathering the matches (up to GATHER_UP_TO of them). */
+const MAX_BOUNDED_WALK_ROWS = 20_000;
+/** Past this many matches a text search in price or name order walks to the end instead of gathering them. */
+const GATHER_UP_TO = 50_000;
 /**
  * Up to this many matches a search's total is exact; past it, the total is an estimate, labelled so
  * (`pagination.totalIsEstimate`): nobody pages through 2,000 listings, and counting 125,000 one by
@@ -226,23 +228,34 @@ export class ListingsService {
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const filters = parseListingFilters(body);
+    const filters = await this.withKnownWords(parseListingFilters(body));
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
-    let { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip);
-    if (total === 0 && filters.text && !(await this.listings.anyHasWords(filters.text))) {
-      // no listing anywhere has these words, so they are misspelt or partial: try similar words
-      ({ rows, total, estimated } = await this.findPage({ ...filters, textMatch: 'similar' }, caller, sort, query.limit, query.skip));
-    }
+    const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip);
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
       pagination: { ...buildPagination(total, rows.length, query.limit, query.skip), totalIsEstimate: estimated },
+      ...(filters.searchedWords && { searchedWords: filters.searchedWords }),
     };
+  }
+
+  /**
+   * The filters with a search text no listing has (misspelt or partial words) turned into a query for
+   * the words it resembles (see correctedTsQuery); unchanged when some listing has all its words.
+   */
+  private async withKnownWords(filters: ListingFilters): Promise<ListingFilters> {
+    if (!filters.text || (await this.listings.anyHasWords(filters.text))) return filters;
+    const words = wordsOf(filters.text);
+    const known = await this.listings.knownWords(words);
+    const unknown = words.filter((w) => !known.has(w));
+    const similar = new Map(await Promise.all(unknown.map(async (w) => [w, await this.listings.similarWords(w)] as const)));
+    const searchedWords = [...new Set(words.flatMap((w) => (known.has(w) ? [w] : (similar.get(w) ?? []))))];
+    return { ...filters, wordsQuery: correctedTsQuery(words, known, similar), searchedWords };
   }
 
   /** How a search would be answered: its total and the form its page is read in (for the plan-bound test and benchmarks). */
   async searchPlan(caller: AuthUser | undefined, body: ListingSearchDto): Promise<SearchTotal & { form: SearchPageForm }> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const filters = parseListingFilters(body);
+    const filters = await this.withKnownWords(parseListingFilters(body));
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
     const viewer = viewerOf(caller);
     const total = await this.totalOf(filters, viewer);
@@ -304,7 +317,6 @@ export class ListingsService {
     { total, estimated }: SearchTotal,
     wanted: number,
   ): Promise<SearchPageForm> {
-    if (filters.textMatch === 'similar') return 'walk';
     if (sort === 'relevance' && filters.text) return 'gin';
     const newest = sort !== 'relevance' && sort[0]?.field === 'createdAt';
     const byCity = newest && filters.city?.length;
@@ -317,7 +329,9 @@ export class ListingsService {
       // a price or name order is not independent of the words and filters (condos for sale are dearer
       // than every rental a price walk passes first): where the matches look common enough for a walk,
       // walk only so far (a bounded walk) before gathering and sorting them instead
-      return (wanted * walked) / Math.max(total, 1) <= BOUNDED_WALK_ROWS ? 'bounded' : 'gin';
+      if ((wanted * walked) / Math.max(total, 1) > BOUNDED_WALK_ROWS) return 'gin';
+      // gathering more than GATHER_UP_TO matches costs more than any walk that meets them
+      return total > GATHER_UP_TO ? 'walk' : 'bounded';
     }
     if (!filters.text && estimated) {
       // many matches, and a covering index checks the filters as it walks: a walk is cheap even
@@ -333,8 +347,8 @@ export class ListingsService {
    * the estimated total); when reading them ran out of time, a fixed sample of pages answers. Scaled
    * counts are rounded to two significant digits and the answer says `estimated`.
    */
-  facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    const filters = parseListingFilters(body);
+  async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
+    const filters = await this.withKnownWords(parseListingFilters(body));
     const viewer = viewerOf(caller);
     return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, async () => {
       const read = await this.listings.facetsUpTo(filters, viewer, FACET_ROWS, FACET_BUDGET_MS);

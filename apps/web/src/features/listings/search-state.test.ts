@@ -8,6 +8,7 @@ import {
   priceBandChoices,
   rebaseSearch,
   resultCountText,
+  searchedWordsText,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -224,5 +225,15 @@ describe('counts as people read them (exact, or an estimate labelled as one)', (
     expect(withCount('Residential', 1234)).toBe('Residential (1,234)');
     expect(withCount('Residential', 12000, true)).toBe('Residential (≈12,000)');
     expect(withCount('Residential', null, true)).toBe('Residential');
+  });
+});
+
+describe('searched words of a misspelt search', () => {
+  it('says what was searched instead', () => {
+    expect(searchedWordsText('houe', ['house'])).toBe('No listing has “houe”: showing listings with “house” instead.');
+    expect(searchedWordsText('condo penthuse', ['condo', 'penthouse', 'townhouse'])).toBe(
+      'No listing has “condo penthuse”: showing listings with “condo”, “penthouse” or “townhouse” instead.',
+    );
+    expect(searchedWordsText('zzqx', [])).toBe('No listing has “zzqx”.');
   });
 });

@@ -376,3 +376,11 @@ export function resultCountText(pagination: { totalItems: number; totalIsEstimat
   const noun = n === 1 && !pagination.totalIsEstimate ? 'listing' : 'listings';
   return `${pagination.totalIsEstimate ? 'about ' : ''}${n.toLocaleString('en-PH')} ${noun} found`;
 }
+
+/** What a search with a misspelt or partial word looked for instead ("houe" → house). */
+export function searchedWordsText(text: string, words: string[]): string {
+  if (!words.length) return `No listing has “${text}”.`;
+  const quoted = words.map((w) => `“${w}”`);
+  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted[0];
+  return `No listing has “${text}”: showing listings with ${list} instead.`;
+}

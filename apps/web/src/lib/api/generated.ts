@@ -1411,6 +1411,8 @@ export type SearchPaginationDto = {
 export type ListingListDto = {
   listings: ListingDto[];
   pagination: SearchPaginationDto;
+  /** When no listing had all the words of fuzzySearch (misspelt or partial): the known words searched instead, e.g. ["house"] for "houe" */
+  searchedWords?: string[];
 };
 export type OwnershipDocumentDto = {
   _id: string;

@@ -86,6 +86,13 @@ export class SearchPaginationDto extends PaginationDto {
 export class ListingListDto {
   @ApiProperty({ type: [ListingDto] }) listings!: ListingDto[];
   @ApiProperty({ type: SearchPaginationDto }) pagination!: SearchPaginationDto;
+  @ApiProperty({
+    type: [String],
+    required: false,
+    description:
+      'When no listing had all the words of fuzzySearch (misspelt or partial): the known words searched instead, e.g. ["house"] for "houe"',
+  })
+  searchedWords?: string[];
 }
 
 class FacetValueDto {

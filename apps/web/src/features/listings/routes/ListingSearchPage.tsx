@@ -35,6 +35,7 @@ import {
   parseSearch,
   rebaseSearch,
   resultCountText,
+  searchedWordsText,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -128,6 +129,11 @@ export function ListingSearchPage() {
             <Typography color="text.secondary" aria-live="polite" data-testid="result-count">
               {pagination ? resultCountText(pagination) : ' '}
             </Typography>
+            {data?.searchedWords && state.text && (
+              <Typography variant="body2" color="text.secondary" data-testid="searched-words">
+                {searchedWordsText(state.text, data.searchedWords)}
+              </Typography>
+            )}
             <RatesUsed currencies={listings.map((l) => l.currency)} />
           </div>
           <Box>
