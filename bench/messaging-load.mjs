@@ -12,7 +12,9 @@
 // --url takes several comma-separated API processes (sharing the database and the Redis adapter):
 // the clients are split evenly between them so that half of the threads have their two members on
 // different processes (their messages reach the other member through the Redis adapter). --pids
-// adds the API processes' CPU time over the sending (and straggler) window to the report.
+// adds the API processes' CPU time over the sending (and straggler) window to the report; the load
+// generator's own CPU and, when PostgreSQL runs on this machine, its backends' for this database are
+// always reported.
 //
 // The members and their sessions are written straight to the database (signing in 1,000 members
 // through argon2 would only measure argon2), their tokens signed with the server's JWT_SECRET; the
@@ -136,6 +138,17 @@ let failed = 0;
 const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
 const xactsBefore = await xacts();
 const cpuBefore = pids.map(cpuSeconds);
+const ownCpuBefore = process.cpuUsage();
+// PostgreSQL's CPU for this database: its backends' (when PostgreSQL runs on this machine)
+const backends = async () => (await db.query('select pid from pg_stat_activity where datname = current_database()')).rows.map((r) => r.pid);
+const tryCpu = (pid) => {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return null;
+  }
+};
+const pgCpuBefore = new Map((await backends()).map((pid) => [pid, tryCpu(pid)]));
 const failures = new Map();
 const started = performance.now();
 const until = started + seconds * 1000;
@@ -175,6 +188,12 @@ for (let waited = 0; waited < 30000; waited += 100) {
 await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive about as late as the first
 const ackedInTime = acked; // (an ack later than this counts as not acknowledged)
 const cpu = pids.map((pid, i) => +(cpuSeconds(pid) - cpuBefore[i]).toFixed(2));
+const ownCpu = process.cpuUsage(ownCpuBefore);
+let pgCpu = 0;
+for (const pid of await backends()) {
+  const now = tryCpu(pid);
+  if (now !== null) pgCpu += now - (pgCpuBefore.get(pid) ?? 0);
+}
 const xactsDuring = (await xacts()) - xactsBefore - 1;
 
 // 5. exactly once, and stored
@@ -215,6 +234,8 @@ const result = {
   ...(pids.length
     ? { apiCpuSeconds: cpu, apiCpuMsPerMessage: +((1000 * cpu.reduce((a, b) => a + b, 0)) / Math.max(1, ackedInTime)).toFixed(2) }
     : {}),
+  postgresCpuSeconds: +pgCpu.toFixed(2),
+  loadGeneratorCpuSeconds: +((ownCpu.user + ownCpu.system) / 1e6).toFixed(2),
   exactlyOnceAndStored: lost === 0 && duplicated === 0 && unexpected === 0 && stored === ackedInTime && ackedInTime === sent.size,
 };
 console.log(JSON.stringify(result, null, 2));
