@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// Load test of realtime messaging against a running API process: N socket.io clients (websocket
-// only) in N/2 two-member threads send messages at a fixed total rate for a fixed time; reports
-// messages/s, delivery latency (send → `newMessage` at the other member) p50/p95/p99, and checks that
-// every acknowledged message reached the other member exactly once and is stored in PostgreSQL.
+// Load test of realtime messaging against one or more running API processes: N socket.io clients
+// (websocket only) in N/2 two-member threads send messages at a fixed total rate for a fixed time;
+// reports messages/s, delivery latency (send → `newMessage` at the other member) p50/p95/p99/max, and
+// checks that every acknowledged message reached the other member exactly once and is stored in
+// PostgreSQL.
 //
 //   JWT_SECRET=<the server's> node bench/messaging-load.mjs --url http://127.0.0.1:3400 \
-//     --database postgres://postgres@127.0.0.1:5432/tahanan_bench --clients 1000 --rate 200 --seconds 60
+//     --database postgres://postgres@127.0.0.1:5432/tahanan_bench --clients 1000 --rate 200 --seconds 60 \
+//     [--pids <api pid>[,<api pid>]]
+//
+// --url takes several comma-separated API processes (sharing the database and the Redis adapter):
+// the clients are split evenly between them so that half of the threads have their two members on
+// different processes (their messages reach the other member through the Redis adapter). --pids
+// adds the API processes' CPU time over the sending (and straggler) window to the report; the load
+// generator's own CPU and, when PostgreSQL runs on this machine, its backends' for this database are
+// always reported.
 //
 // The members and their sessions are written straight to the database (signing in 1,000 members
 // through argon2 would only measure argon2), their tokens signed with the server's JWT_SECRET; the
@@ -26,6 +35,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '1000' },
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '60' },
+    pids: { type: 'string', default: '' },
   },
 });
 const secret = process.env.JWT_SECRET;
@@ -34,6 +44,20 @@ const clients = Number(args.clients) - (Number(args.clients) % 2);
 const rate = Number(args.rate);
 const seconds = Number(args.seconds);
 const run = randomUUID().slice(0, 8);
+const urls = args.url.split(',').map((u) => u.trim()).filter(Boolean);
+const pids = args.pids.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
+// member 2k and 2k+1 share thread k; with two processes, thread k's members sit on k % 2 and
+// floor(k / 2) % 2: half of the threads on one process, half across both
+const urlOf = (index) => {
+  const k = index >> 1;
+  return urls[(index % 2 === 0 ? k : k >> 1) % urls.length];
+};
+/** User + system CPU seconds of a process so far (Linux /proc; clock ticks of 10 ms). */
+const { readFileSync } = await import('node:fs');
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const log = (msg) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
 // 1. members and sessions
@@ -62,8 +86,8 @@ for (let i = 0; i < ids.length; i += 500) {
 log(`${ids.length} members with sessions`);
 
 // 2. threads, opened through the API by the even member of each pair
-async function api(method, path, token, body) {
-  const res = await fetch(new URL(path, args.url), {
+async function api(method, path, token, body, base = urls[0]) {
+  const res = await fetch(new URL(path, base), {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -75,7 +99,7 @@ const pairs = [];
 for (let i = 0; i < ids.length; i += 2 * 25) {
   const chunk = [];
   for (let j = i; j < Math.min(i + 50, ids.length); j += 2) chunk.push(j);
-  const threads = await Promise.all(chunk.map((j) => api('POST', '/api/threads', tokens[j], { participantId: ids[j + 1] })));
+  const threads = await Promise.all(chunk.map((j) => api('POST', '/api/threads', tokens[j], { participantId: ids[j + 1] }, urlOf(j))));
   threads.forEach((t, k) => pairs.push({ threadId: t._id, a: chunk[k], b: chunk[k] + 1 }));
 }
 log(`${pairs.length} threads`);
@@ -87,7 +111,7 @@ const latencies = [];
 let unexpected = 0;
 const sockets = [];
 async function connect(index) {
-  const socket = io(args.url, { transports: ['websocket'], auth: { token: tokens[index] }, reconnection: false, timeout: 20000 });
+  const socket = io(urlOf(index), { transports: ['websocket'], auth: { token: tokens[index] }, reconnection: false, timeout: 20000 });
   socket.on('newMessage', (m) => {
     const entry = sent.get(m.content);
     if (!entry) return;
@@ -105,11 +129,26 @@ async function connect(index) {
   sockets[index] = socket;
 }
 for (let i = 0; i < ids.length; i += 100) await Promise.all(ids.slice(i, i + 100).map((_, k) => connect(i + k)));
-log(`${sockets.length} sockets connected`);
+const crossing = pairs.filter((p) => urlOf(p.a) !== urlOf(p.b)).length;
+log(`${sockets.length} sockets connected to ${urls.length} process(es); ${crossing} threads with members on different processes`);
 
 // 4. send at a fixed total rate, from a random member of a random thread
 let acked = 0;
 let failed = 0;
+const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
+const xactsBefore = await xacts();
+const cpuBefore = pids.map(cpuSeconds);
+const ownCpuBefore = process.cpuUsage();
+// PostgreSQL's CPU for this database: its backends' (when PostgreSQL runs on this machine)
+const backends = async () => (await db.query('select pid from pg_stat_activity where datname = current_database()')).rows.map((r) => r.pid);
+const tryCpu = (pid) => {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return null;
+  }
+};
+const pgCpuBefore = new Map((await backends()).map((pid) => [pid, tryCpu(pid)]));
 const failures = new Map();
 const started = performance.now();
 const until = started + seconds * 1000;
@@ -141,7 +180,21 @@ await new Promise((resolve) => {
   tick();
 });
 const elapsed = (performance.now() - started) / 1000;
-await new Promise((r) => setTimeout(r, 3000)); // stragglers
+// stragglers: until every message has its ack and every acknowledged one its delivery (at most 30 s)
+for (let waited = 0; waited < 30000; waited += 100) {
+  if (acked + failed === seq && [...sent.keys()].every((k) => deliveries.has(k))) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive about as late as the first
+const ackedInTime = acked; // (an ack later than this counts as not acknowledged)
+const cpu = pids.map((pid, i) => +(cpuSeconds(pid) - cpuBefore[i]).toFixed(2));
+const ownCpu = process.cpuUsage(ownCpuBefore);
+let pgCpu = 0;
+for (const pid of await backends()) {
+  const now = tryCpu(pid);
+  if (now !== null) pgCpu += now - (pgCpuBefore.get(pid) ?? 0);
+}
+const xactsDuring = (await xacts()) - xactsBefore - 1;
 
 // 5. exactly once, and stored
 let lost = 0;
@@ -160,21 +213,30 @@ const stored = Number(
 latencies.sort((a, b) => a - b);
 const pct = (p) => +(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN).toFixed(1);
 const result = {
+  processes: urls.length,
   clients: sockets.length,
   threads: pairs.length,
+  threadsAcrossProcesses: crossing,
   seconds: +elapsed.toFixed(1),
   sent: seq,
-  acknowledged: acked,
+  acknowledged: ackedInTime,
   failed,
   failures: Object.fromEntries(failures),
-  messagesPerSecond: +(acked / elapsed).toFixed(1),
+  messagesPerSecond: +(ackedInTime / elapsed).toFixed(1),
   latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99), max: +(latencies.at(-1) ?? NaN).toFixed(1) },
   deliveredOnce: sent.size - lost - duplicated,
   lost,
   duplicated,
   deliveredToWrongMember: unexpected,
   stored,
-  exactlyOnceAndStored: lost === 0 && duplicated === 0 && unexpected === 0 && stored === acked && acked === sent.size,
+  // statements outside a transaction count one each (the whole database, other clients included)
+  databaseTransactionsPerMessage: +(xactsDuring / Math.max(1, ackedInTime)).toFixed(2),
+  ...(pids.length
+    ? { apiCpuSeconds: cpu, apiCpuMsPerMessage: +((1000 * cpu.reduce((a, b) => a + b, 0)) / Math.max(1, ackedInTime)).toFixed(2) }
+    : {}),
+  postgresCpuSeconds: +pgCpu.toFixed(2),
+  loadGeneratorCpuSeconds: +((ownCpu.user + ownCpu.system) / 1e6).toFixed(2),
+  exactlyOnceAndStored: lost === 0 && duplicated === 0 && unexpected === 0 && stored === ackedInTime && ackedInTime === sent.size,
 };
 console.log(JSON.stringify(result, null, 2));
 for (const s of sockets) s.disconnect();

@@ -100,13 +100,30 @@ describe('the built server process', () => {
         body: JSON.stringify({ email: 'broker@demo.tahanan.ph', password: 'Demo1234!' }),
       });
       expect(login.status).toBe(200);
-      expect(((await login.json()) as { user: { type: string } }).user.type).toBe('broker');
+      const broker = (await login.json()) as { token: string; user: { _id: string; type: string } };
+      expect(broker.user.type).toBe('broker');
       const created = await fetch(`${base}/api/user/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ firstName: 'Pg', lastName: 'Lite', email: 'pglite@example.ph', password: 'embedded-1' }),
       });
       expect(created.status).toBe(201);
+
+      // a message on PGlite too (the send statement is prepared through drizzle's session, whichever the driver)
+      const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      const { token } = (await created.json()) as { token: string };
+      const thread = await fetch(`${base}/api/threads`, { method: 'POST', headers: as(token), body: JSON.stringify({ participantId: broker.user._id }) });
+      expect(thread.status).toBe(201);
+      const threadId = ((await thread.json()) as { _id: string })._id;
+      const sent = await fetch(`${base}/api/threads/${threadId}/messages`, { method: 'POST', headers: as(token), body: JSON.stringify({ content: 'Hello from PGlite' }) });
+      expect(sent.status).toBe(201);
+      expect(await sent.json()).toMatchObject({ threadId, content: 'Hello from PGlite', sender: { firstName: 'Pg', lastName: 'Lite' } });
+      const notes = await fetch(`${base}/api/notification/get/all`, { headers: as(broker.token) });
+      expect(((await notes.json()) as { notifications: unknown[] }).notifications[0]).toMatchObject({
+        title: 'New message from Pg Lite',
+        body: 'Hello from PGlite',
+        data: { threadId, senderId: expect.any(String), listingId: null },
+      });
     });
 
     it('loads the shipped Legazpi City points of interest: a demo listing there has named places nearby', async () => {

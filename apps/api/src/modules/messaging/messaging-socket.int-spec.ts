@@ -1,4 +1,6 @@
+import { messages, notifications, users } from '@app/db';
 import { JwtService } from '@nestjs/jwt';
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { connect, emitWithAck, eventually, listen, record, refusal, settle } from '../../../test/realtime';
@@ -164,6 +166,35 @@ describe('messaging over the socket (socket.io, real PostgreSQL and Redis)', () 
       expect(await emitWithAck(a1, 'sendMessage', { threadId, content: 42 })).toEqual({ success: false, error: 'content must be text' });
       await settle();
       expect(leaked).toEqual([]);
+    });
+
+    it('writes the notification with the sender’s name as it is now, and checks membership on every send (nothing is cached)', async () => {
+      const a1 = await open(alice.token);
+      const before = await emitWithAck<Ack>(a1, 'sendMessage', { threadId, content: 'before the rename' });
+      await t.http.put('/api/user/update').set(auth(alice.token)).send({ firstName: 'Alicia' }).expect(200);
+      const after = await emitWithAck<Ack>(a1, 'sendMessage', { threadId, content: 'after the rename' });
+      await t.http.put('/api/user/update').set(auth(alice.token)).send({ firstName: 'Alice' }).expect(200);
+      expect(after.message!.sender).toMatchObject({ _id: alice.user._id, firstName: 'Alicia', lastName: 'Reyes' });
+      const rows = await t.db.select().from(notifications).where(eq(notifications.userId, bob.user._id));
+      const of = (id: string) => rows.filter((n) => (n.data as { messageId?: string }).messageId === id);
+      expect(of(before.message!._id)).toEqual([
+        expect.objectContaining({
+          type: 'message',
+          title: 'New message from Alice Reyes',
+          body: 'before the rename',
+          data: { threadId, messageId: before.message!._id, senderId: alice.user._id, listingId: null },
+          readAt: null,
+        }),
+      ]);
+      expect(of(after.message!._id)).toEqual([expect.objectContaining({ title: 'New message from Alicia Reyes', body: 'after the rename' })]);
+
+      // a membership that ends (the other member's account deleted takes the thread with it) is refused at the next send
+      const dave = await createUser(t, { firstName: 'Dave', lastName: 'Lim' });
+      const daveThread = (await t.http.post('/api/threads').set(auth(alice.token)).send({ participantId: dave.user._id }).expect(201)).body._id;
+      expect((await emitWithAck<Ack>(a1, 'sendMessage', { threadId: daveThread, content: 'are you there?' })).success).toBe(true);
+      await t.db.delete(users).where(eq(users.id, dave.user._id));
+      expect(await emitWithAck(a1, 'sendMessage', { threadId: daveThread, content: 'hello, anyone?' })).toEqual({ success: false, error: 'Thread not found' });
+      expect(await t.db.select().from(messages).where(eq(messages.content, 'hello, anyone?'))).toEqual([]);
     });
   });
 

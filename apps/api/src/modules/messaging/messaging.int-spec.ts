@@ -169,6 +169,20 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       expect(senderRows).toHaveLength(0);
     });
 
+    it('names the listing in the notification of a message about one', async () => {
+      const about = await createThread(alice, { listingId });
+      expect([200, 201]).toContain(about.status);
+      const res = await send(alice, about.body._id, 'About the townhouse').expect(201);
+      const rows = await t.db.select().from(notifications).where(eq(notifications.userId, bob.user._id));
+      expect(rows.filter((n) => (n.data as { messageId?: string }).messageId === res.body._id)).toEqual([
+        expect.objectContaining({
+          title: 'New message from Alice Reyes',
+          body: 'About the townhouse',
+          data: { threadId: about.body._id, messageId: res.body._id, senderId: alice.user._id, listingId },
+        }),
+      ]);
+    });
+
     it('pages newest first, each page oldest first, with the pagination object', async () => {
       const { _id: id } = (await createThread(carol, { participantId: alice.user._id }).expect(201)).body;
       for (let i = 1; i <= 25; i++) await send(i % 2 ? carol : alice, id, `m${i}`).expect(201);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   messages,
   threadParticipants,
@@ -9,7 +9,10 @@ import {
   type ThreadRow,
 } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
-import { NotificationsRepository, type NewNotificationRow } from '../notifications/notifications.repository';
+import { isForeignKeyViolation } from '../../common/db/pg-errors';
+import { preparedStatement } from '../../common/db/prepared-statement';
+import { NotificationsRepository } from '../notifications/notifications.repository';
+import { UsersService } from '../users/users.service';
 
 /** A thread's participant: their side of the thread (names and avatars come from UsersService). */
 export interface ParticipantRow {
@@ -41,12 +44,72 @@ function toMessageRow(r: Record<string, unknown>): MessageRow {
   };
 }
 
+/** A message to send (see MessagingRepository.insertMessage). */
+export interface NewMessage {
+  id: string;
+  threadId: string;
+  senderId: string;
+  content: string;
+  attachments: MessageAttachmentValue[];
+  /** messageNotificationBody(content) */
+  notificationBody: string;
+}
+
+export interface SentMessage {
+  row: MessageRow;
+  sender: { firstName: string; lastName: string; avatar: string | null; type: string };
+  /** The other participants, who got a notification. */
+  recipientIds: string[];
+}
+
 @Injectable()
 export class MessagingRepository {
+  private readonly sendStatement: (values: Omit<NewMessage, 'attachments'> & { attachments: string }) => Promise<Record<string, unknown>[]>;
+
   constructor(
     @InjectDb() private readonly db: Database,
-    private readonly notifications: NotificationsRepository,
-  ) {}
+    notifications: NotificationsRepository,
+    users: UsersService,
+  ) {
+    const v = (name: keyof NewMessage) => sql.placeholder(name);
+    // now() is the statement's transaction start: the message's created_at, to the microsecond
+    this.sendStatement = preparedStatement(
+      db,
+      'messaging_send_message',
+      sql`with access as (
+          select t.id as thread_id, t.listing_id
+          from ${threads} t
+          join ${threadParticipants} me on me.thread_id = t.id and me.user_id = ${v('senderId')}::uuid
+          where t.id = ${v('threadId')}::uuid
+        ),
+        m as (
+          insert into ${messages} (id, thread_id, sender_id, content, attachments)
+          select ${v('id')}::uuid, a.thread_id, ${v('senderId')}::uuid, ${v('content')}::text, ${v('attachments')}::jsonb from access a
+          returning *
+        ),
+        t as (
+          update ${threads} set last_message_id = m.id, last_activity_at = now(), updated_at = now()
+          from m where ${threads}.id = m.thread_id and ${threads}.last_activity_at <= now()
+        ),
+        p as (
+          update ${threadParticipants} set hidden_at = null
+          from m where ${threadParticipants}.thread_id = m.thread_id and ${threadParticipants}.hidden_at is not null
+        ),
+        sender as (${users.profileQuery(v('senderId'))}),
+        recipients as (
+          select tp.user_id as recipient_id, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
+            m.thread_id, m.id as message_id, a.listing_id
+          from m
+          cross join access a
+          join ${threadParticipants} tp on tp.thread_id = m.thread_id and tp.user_id <> m.sender_id
+          left join sender s on true
+        ),
+        n as (${notifications.messageNotificationsQuery(sql`recipients`, v('notificationBody'))})
+        select m.*, s.first_name as sender_first_name, s.last_name as sender_last_name, s.avatar as sender_avatar, s.type as sender_type,
+          array(select recipient_id::text from recipients order by recipient_id) as recipient_ids
+        from m left join sender s on true`,
+    );
+  }
 
   private readonly participantColumns = {
     threadId: threadParticipants.threadId,
@@ -213,28 +276,41 @@ export class MessagingRepository {
   }
 
   /**
-   * Writes a message atomically, in ONE statement (data-modifying CTEs, one round trip): the message,
-   * the thread's last message and activity (unless a newer message got there first), the thread shown
-   * again to everyone who had hidden it, and the recipients' notifications.
+   * Sends a message in ONE statement (data-modifying CTEs, one round trip, prepared once per
+   * connection), and only if the sender takes part in the thread, checked by the statement itself:
+   * the message, the thread's last message and activity (unless a newer message got there first), the
+   * thread shown again to everyone who had hidden it, and a notification for every other participant.
+   * Answers the stored message with the sender's profile and the recipients, or null when the thread
+   * does not exist or the sender is not in it (nothing written).
    */
-  async insertMessage(
-    values: { id: string; threadId: string; senderId: string; content: string; attachments: MessageAttachmentValue[] },
-    notifications: NewNotificationRow[],
-  ): Promise<MessageRow> {
-    const insert = this.db.insert(messages).values(values).returning();
-    // now() is the statement's transaction start: the message's created_at, to the microsecond
-    const touchThread = this.db
-      .update(threads)
-      .set({ lastMessageId: values.id, lastActivityAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(threads.id, values.threadId), lte(threads.lastActivityAt, sql`now()`)));
-    const unhide = this.db
-      .update(threadParticipants)
-      .set({ hiddenAt: null })
-      .where(and(eq(threadParticipants.threadId, values.threadId), isNotNull(threadParticipants.hiddenAt)));
-    // (drizzle wraps an embedded query in parentheses, as a CTE needs)
-    const notify = notifications.length ? sql`, n as ${this.notifications.insertQuery(notifications)}` : sql``;
-    const result = await this.db.execute(sql`with m as ${insert}, t as ${touchThread}, p as ${unhide}${notify} select * from m`);
-    return toMessageRow((result as unknown as { rows: Record<string, unknown>[] }).rows[0]);
+  async insertMessage(values: NewMessage): Promise<SentMessage | null> {
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await this.sendStatement({
+        id: values.id,
+        threadId: values.threadId,
+        senderId: values.senderId,
+        content: values.content,
+        attachments: JSON.stringify(values.attachments),
+        notificationBody: values.notificationBody,
+      });
+    } catch (err) {
+      // the thread (or a member) was deleted after the statement's snapshot saw it
+      if (isForeignKeyViolation(err)) return null;
+      throw err;
+    }
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      row: toMessageRow(r),
+      sender: {
+        firstName: (r.sender_first_name as string | null) ?? '',
+        lastName: (r.sender_last_name as string | null) ?? '',
+        avatar: (r.sender_avatar as string | null) ?? null,
+        type: (r.sender_type as string | null) ?? 'customer',
+      },
+      recipientIds: r.recipient_ids as string[],
+    };
   }
 
   /** An attachment of a thread's message, found through the attachments index. */

@@ -9,7 +9,7 @@ import { isUuid } from '../../common/http/ids';
 import { RealtimeService } from '../../common/realtime/realtime.service';
 import { ListingsService } from '../listings/listings.service';
 import { UsersService } from '../users/users.service';
-import { messageNotification } from '../notifications/message-notification';
+import { messageNotificationBody } from '../notifications/message-notification';
 import type { CreateThreadDto, PageQueryDto, ThreadListQueryDto } from './dto/messaging-input.dto';
 import { MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
 import type { MarkReadResultDto, MessageDto, MessageListDto, ThreadDto, ThreadListDto } from './dto/messaging-output.dto';
@@ -170,8 +170,10 @@ export class MessagingService implements ListingInquiriesCounter {
 
   /**
    * Sends a message: plain text (trimmed, stored as sent) and/or files checked by their bytes. It is
-   * written with the recipient's notification in one transaction, then pushed to every connection of
-   * every participant (except `exceptSocketId`, the socket that sent it and gets it in its ack).
+   * written with the recipients' notifications in one statement that also checks the sender takes
+   * part in the thread (404 otherwise; nothing is cached, so a membership gone is refused at once),
+   * then pushed to every connection of every participant (except `exceptSocketId`, the socket that
+   * sent it and gets it in its ack).
    */
   async sendMessage(caller: AuthUser, threadId: unknown, input: MessageInput, options: { exceptSocketId?: string } = {}): Promise<MessageDto> {
     if (input.content !== undefined && input.content !== null && typeof input.content !== 'string') {
@@ -191,32 +193,33 @@ export class MessagingService implements ListingInquiriesCounter {
       this.attachments.parseDeclared(input.attachmentsJson, 0);
     }
 
-    const { thread, me, others } = await this.access(caller, threadId);
-    const prepared: PreparedAttachment[] = files.length ? await this.attachments.prepare(thread.id, files, input.attachmentsJson) : [];
+    // files are checked and stored only for a participant; text alone goes straight to the statement,
+    // which writes nothing unless the sender takes part in the thread
+    if (!isUuid(threadId)) throw new NotFoundException(THREAD_NOT_FOUND);
+    if (files.length) await this.access(caller, threadId);
+    const prepared: PreparedAttachment[] = files.length ? await this.attachments.prepare(threadId, files, input.attachmentsJson) : [];
     await this.attachments.store(prepared);
-    const id = randomUUID();
     const values = prepared.map((p) => p.value);
-    let row;
+    let sent;
     try {
-      row = await this.repo.insertMessage(
-        { id, threadId: thread.id, senderId: caller.id, content, attachments: values },
-        others.map((o) =>
-          messageNotification({
-            recipientId: o.userId,
-            sender: { id: caller.id, firstName: me.firstName, lastName: me.lastName },
-            threadId: thread.id,
-            messageId: id,
-            listingId: thread.listingId,
-            content,
-          }),
-        ),
-      );
+      sent = await this.repo.insertMessage({
+        id: randomUUID(),
+        threadId,
+        senderId: caller.id,
+        content,
+        attachments: values,
+        notificationBody: messageNotificationBody(content),
+      });
     } catch (err) {
       await this.attachments.remove(values);
       throw err;
     }
-    const message = toMessageDto(row, toUserSummary(me), this.url);
-    this.realtime.emitToUsers([me.userId, ...others.map((o) => o.userId)], NEW_MESSAGE_EVENT, message, options.exceptSocketId);
+    if (!sent) {
+      await this.attachments.remove(values);
+      throw new NotFoundException(THREAD_NOT_FOUND);
+    }
+    const message = toMessageDto(sent.row, toUserSummary({ userId: caller.id, ...sent.sender }), this.url);
+    this.realtime.emitToUsers([caller.id, ...sent.recipientIds], NEW_MESSAGE_EVENT, message, options.exceptSocketId);
     return message;
   }
 

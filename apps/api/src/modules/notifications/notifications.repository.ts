@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { notifications, type NotificationRow } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 
@@ -10,11 +10,19 @@ export class NotificationsRepository {
   constructor(@InjectDb() private readonly db: Database) {}
 
   /**
-   * The insert as a query, to compose into the statement that causes it (a message and its
-   * recipient's notification are written together or not at all).
+   * The in-app notifications a new message leaves, one per recipient, as a data-modifying query to
+   * compose into the statement that writes the message (both are written or neither). `from` is the
+   * relation they are made of, with the columns recipient_id, sender_id, sender_first_name,
+   * sender_last_name, thread_id, message_id and listing_id; `body` is messageNotificationBody(content).
+   * Title "New message from <first> <last>" (trimmed); data { threadId, messageId, senderId, listingId }.
    */
-  insertQuery(rows: NewNotificationRow[]) {
-    return this.db.insert(notifications).values(rows);
+  messageNotificationsQuery(from: SQL, body: SQL | Placeholder): SQL {
+    return sql`insert into ${notifications} (user_id, type, title, body, data)
+      select src.recipient_id, 'message',
+        'New message from ' || btrim(coalesce(src.sender_first_name, '') || ' ' || coalesce(src.sender_last_name, '')),
+        ${body}::text,
+        jsonb_build_object('threadId', src.thread_id, 'messageId', src.message_id, 'senderId', src.sender_id, 'listingId', src.listing_id)
+      from ${from} src`;
   }
 
   async page(userId: string, limit: number, skip: number): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { userIdentities, users, userTokens, type NewUserRow, type UserIdentityRow, type UserRow } from '@app/db';
 import type { SocialProvider } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
@@ -79,6 +79,15 @@ export class UsersRepository {
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, type: users.type, status: users.status })
       .from(users)
       .where(inArray(users.id, ids));
+  }
+
+  /**
+   * A member's profile as a query to compose into another module's statement (columns first_name,
+   * last_name, avatar, type; no row for an unknown id): messaging writes a message and reads its
+   * sender's name in one statement.
+   */
+  profileQuery(userId: SQL | Placeholder): SQL {
+    return sql`select ${users.firstName}, ${users.lastName}, ${users.avatar}, ${users.type} from ${users} where ${users.id} = ${userId}`;
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {

@@ -10,6 +10,7 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination } from '@app/domain';
 import type { NewUserRow, UserRow } from '@app/db';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { MailQueue } from '../../common/mail/mail.queue';
@@ -216,6 +217,11 @@ export class UsersService {
   }
 
   /** Members' names, avatars, types and statuses by id, in one query (for other modules: users is this module's table). */
+  /** A member's profile (first_name, last_name, avatar, type) as a query for another module's statement. */
+  profileQuery(userId: SQL | Placeholder): SQL {
+    return this.users.profileQuery(userId);
+  }
+
   profilesByIds(ids: string[]): Promise<UserProfile[]> {
     return this.users.profilesByIds([...new Set(ids)]);
   }
