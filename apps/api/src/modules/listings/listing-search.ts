@@ -208,3 +208,15 @@ export function facetTokensOf(f: ListingFilters): string[] {
   for (const tag of f.tags ?? []) tokens.push(`x${tag}`);
   return tokens;
 }
+
+/** The filters facetTokensOf says exactly (their plain conditions need not be checked again). */
+export function coveredByTokens(f: ListingFilters): Set<string> {
+  const covered = new Set<string>();
+  for (const key of ['offer', 'type', 'kind', 'furnishing'] as const) if (f[key]?.length === 1) covered.add(key);
+  for (const key of ['bedrooms', 'bathrooms', 'parkingSlots'] as const) {
+    const r = f[key];
+    if (r && r.max === undefined && r.min !== undefined && Number.isInteger(r.min) && r.min >= 1 && r.min <= MAX_AT_LEAST_TOKEN) covered.add(key);
+  }
+  if (f.tags?.length) covered.add('tags');
+  return covered;
+}
