@@ -351,6 +351,27 @@ export const listingGridCells = pgTable('listing_grid_cells', {
   newest: timestamp('newest', { withTimezone: true }).notNull(),
 });
 
+/** The coarsest level of `listing_grid_blocks`: blocks of 2^8 × 0.005° = 1.28° on a side. */
+export const GRID_BLOCK_LEVELS = 8;
+
+/**
+ * `listing_grid_cells` summed into coarser blocks, for every level 1..GRID_BLOCK_LEVELS: a block of
+ * level L holds 2^L × 2^L grid cells, numbered like a cell at that level (`(row >> L) * 72000 +
+ * (column >> L)`). Kept by triggers on listing_grid_cells (migration 0014), so in step with it in
+ * every transaction. A map box's total and its clusters add up a few blocks per level (a quadtree
+ * walk from the coarsest level that fits the box down to its edges) instead of every cell inside.
+ */
+export const listingGridBlocks = pgTable(
+  'listing_grid_blocks',
+  {
+    level: smallint('level').notNull(),
+    block: bigint('block', { mode: 'number' }).notNull(),
+    listings: integer('listings').notNull(),
+    newest: timestamp('newest', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.block] })],
+);
+
 /** Proof-of-ownership files: private, only the owner and admins can fetch them. */
 export const listingDocuments = pgTable(
   'listing_documents',

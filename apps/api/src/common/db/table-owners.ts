@@ -15,6 +15,7 @@ export const TABLE_OWNERS = {
   pointsOfInterest: 'nearby',
   listings: 'listings',
   listingGridCells: 'listings',
+  listingGridBlocks: 'listings',
   listingDocuments: 'listings',
   listingReviews: 'listings',
   listingEvents: 'listings',

@@ -42,6 +42,7 @@ import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.ser
 import { parseListingFilters, type ListingFilters } from './listing-search';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
+import { ListingMapService } from './listing-map.service';
 import { GuestViews } from './guest-views';
 import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
 import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
@@ -114,6 +115,7 @@ export class ListingsService {
     private readonly counts: ListingCountCache,
     private readonly guestViews: GuestViews,
     @Inject(forwardRef(() => LISTING_INQUIRIES_COUNTER)) private readonly inquiries: ListingInquiriesCounter,
+    private readonly map: ListingMapService,
   ) {}
 
   /**
@@ -195,7 +197,9 @@ export class ListingsService {
   ) {
     const viewer = viewerOf(caller);
     if (filters.bounds && !filters.text) {
-      const { rows, total } = await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
+      // a large public box: ListingMapService pages it from the grid blocks; else the cell walk or GiST
+      const { rows, total } =
+        (await this.map.boxPage(filters, caller, sort, limit, skip)) ?? (await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip));
       return { rows: await this.withSaved(caller, rows), total };
     }
     const total = await this.counts.getOrCount({ filters, scope: scopeOf(viewer, filters) }, () => this.listings.searchTotal(filters, viewer));

@@ -1,0 +1,141 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import type { SortTerm } from '../../common/query/list-query';
+import { MAX_CLUSTER_BOX_DEGREES, MAX_MAP_PINS, type ListingClustersDto, type ListingClustersQueryDto } from './dto/listing-map.dto';
+import { isAdmin } from './listing-access';
+import { clusterLevel, MAX_CLUSTER_LEVEL, planBox, rowRuns, type Box } from './listing-map';
+import { ListingMapRepository, type ClusterRow } from './listing-map.repository';
+import { parseListingFilters, type ListingFilters } from './listing-search';
+import type { ListingWithOwner } from './listing.mapper';
+import { ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
+
+/** A box page walks every listing newest first while it passes at most this many rows; else it reads the box's rows of cells. */
+const WALK_BUDGET = 2000;
+/** Deeper pages than this (limit + skip) are left to the search's general path. */
+const MAX_PAGE_WALK = 200;
+/** Boxes of at most this many grid cells are paged by the search's cell walk (ListingsRepository.gridCellsOf). */
+const SMALL_BOX_CELLS = 400;
+/** A box with at most this many public listings is clustered from its matching listings, read one by one. */
+const EXACT_MATCHES = 5000;
+/** Past EXACT_MATCHES, a filtered box reads at most this many matches before it counts on a sample instead. */
+const MATCH_CAP = 5000;
+/** A sample aims at about this many of the box's listings. */
+const SAMPLE_LISTINGS = 4000;
+/** The planner's count of all listings is read again after this long. */
+const ESTIMATE_TTL_MS = 60_000;
+
+const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
+const bad = (message: string): never => {
+  throw new BadRequestException(message);
+};
+
+/** Whether a search is only a box, seen as the public sees it (what the grid blocks and index hold). */
+function publicBoxOnly(f: ListingFilters, viewer: Viewer): f is ListingFilters & { bounds: Box } {
+  const { bounds, ...rest } = f;
+  return !!bounds && !viewer.isAdmin && !Object.values(rest).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+}
+
+const sumCounts = (clusters: ClusterRow[]) => clusters.reduce((s, c) => s + c.count, 0);
+
+/**
+ * The search map: clusters of the matches in a box (counted from the grid blocks when the search is
+ * only the box, else from the matching listings), pins when few, and the newest-first page of a large
+ * public box (exact total from the blocks; see docs/architecture.md, "Map at every zoom").
+ */
+@Injectable()
+export class ListingMapService {
+  private estimate: { n: number; at: number } | null = null;
+
+  constructor(
+    private readonly map: ListingMapRepository,
+    private readonly listings: ListingsRepository,
+  ) {}
+
+  async clusters(caller: AuthUser | undefined, dto: ListingClustersQueryDto): Promise<ListingClustersDto> {
+    const filters = parseListingFilters(dto);
+    const box = filters.bounds ?? bad("bounds is required: the map's visible box {north, south, east, west}");
+    if (box.north - box.south > MAX_CLUSTER_BOX_DEGREES || box.east - box.west > MAX_CLUSTER_BOX_DEGREES) {
+      bad(`bounds must be at most ${MAX_CLUSTER_BOX_DEGREES}° on a side: zoom in, or send only the part of the map over the Philippines`);
+    }
+    const viewer = viewerOf(caller);
+    const level = clusterLevel(dto.zoom, box);
+    const plan = planBox(box, level);
+    const counted = { ...filters, bounds: plan.box };
+    const publicBlocks = await this.map.publicClusters(plan, level);
+    let clusters = publicBlocks;
+    let approximate = false;
+    if (!publicBoxOnly(filters, viewer)) {
+      const inBox = sumCounts(publicBlocks);
+      clusters = await this.map.matchingClusters(counted, viewer, level, inBox > EXACT_MATCHES ? { cap: MATCH_CAP } : {});
+      if (inBox > EXACT_MATCHES && sumCounts(clusters) > MATCH_CAP) {
+        // a broad filter over a crowded box: count a share of the box's listings, then scale up
+        const share = Math.max(1, Math.min(255, Math.floor((256 * SAMPLE_LISTINGS) / inBox)));
+        const sampled = await this.map.matchingClusters(counted, viewer, level, { sample: { share, rows: rowRuns(plan.box) } });
+        clusters = sampled.map((c) => ({ ...c, count: Math.round((c.count * 256) / share) }));
+        approximate = true;
+      }
+    }
+    const total = sumCounts(clusters);
+    const pins = !approximate && total <= MAX_MAP_PINS && total > 0 ? await this.map.pins(counted, viewer, MAX_MAP_PINS) : [];
+    const extent = clusters.length
+      ? {
+          south: Math.min(...clusters.map((c) => c.south)),
+          north: Math.max(...clusters.map((c) => c.north)),
+          west: Math.min(...clusters.map((c) => c.west)),
+          east: Math.max(...clusters.map((c) => c.east)),
+        }
+      : null;
+    return {
+      total,
+      approximate,
+      level,
+      box: plan.box,
+      clusters: pins.length
+        ? []
+        : clusters.map((c) => ({ lat: c.lat, lng: c.lng, count: c.count, bounds: { south: c.south, north: c.north, west: c.west, east: c.east } })),
+      pins: pins.map((p) => ({ _id: p.id, lat: p.lat, lng: p.lng, name: p.name, price: p.price, currency: p.currency, offer: p.offer })),
+      extent,
+    };
+  }
+
+  /**
+   * The newest-first page of a public box too large for the search's cell walk, and its exact total
+   * (whole blocks from listing_grid_blocks, edge cells from the grid index); null when the search is
+   * not such a page (other filters, another order, a deep page, a small box), for the general path.
+   * The page walks every listing newest first when the box holds enough of them that the walk soon
+   * fills it; else reads the box's listings from the grid index, a row of cells at a time.
+   */
+  async boxPage(
+    filters: ListingFilters,
+    caller: AuthUser | undefined,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+  ): Promise<{ rows: ListingWithOwner[]; total: number } | null> {
+    const viewer = viewerOf(caller);
+    const wanted = limit + skip;
+    if (!publicBoxOnly(filters, viewer) || wanted > MAX_PAGE_WALK) return null;
+    const newestFirst = sort !== 'relevance' && (sort.length === 0 || (sort.length === 1 && sort[0].field === 'createdAt' && sort[0].direction === 'desc'));
+    if (!newestFirst) return null;
+    const rows = rowRuns(filters.bounds);
+    const cellCount = rows.reduce((s, r) => s + (r.hi - r.lo + 1), 0);
+    if (cellCount <= SMALL_BOX_CELLS) return null;
+    const plan = planBox(filters.bounds, MAX_CLUSTER_LEVEL);
+    if (plan.base > 0) return null; // taller than 4°: not a box the search page asks for
+    const total = sumCounts(await this.map.publicClusters(plan, MAX_CLUSTER_LEVEL));
+    if (total === 0 || skip >= total) return { rows: [], total };
+    const all = await this.allListings();
+    const ids =
+      (wanted * all) / total <= WALK_BUDGET
+        ? await this.map.boxPageIdsByWalk(filters.bounds, viewer, limit, skip)
+        : await this.map.boxPageIdsByRows(filters.bounds, rows, limit, skip);
+    return { rows: await this.listings.cardsByIds(ids), total };
+  }
+
+  private async allListings(): Promise<number> {
+    if (!this.estimate || Date.now() - this.estimate.at > ESTIMATE_TTL_MS) {
+      this.estimate = { n: await this.listings.estimatedTotal(), at: Date.now() };
+    }
+    return Math.max(this.estimate.n, 1);
+  }
+}
