@@ -369,7 +369,11 @@ export const listingGridBlocks = pgTable(
     listings: integer('listings').notNull(),
     newest: timestamp('newest', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.level, t.block] })],
+  (t) => [
+    primaryKey({ columns: [t.level, t.block] }),
+    // the same blocks column by column: a box's west and east margins are one range here, not one per row
+    index('listing_grid_blocks_columns_idx').on(t.level, sql`((${t.block} % 72000) * 72000 + ${t.block} / 72000)`),
+  ],
 );
 
 /** Proof-of-ownership files: private, only the owner and admins can fetch them. */

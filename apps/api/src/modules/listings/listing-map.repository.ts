@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, sql, type SQL } from 'drizzle-orm';
-import { gridCellOf, listingGridBlocks, listings } from '@app/db';
+import { and, sql } from 'drizzle-orm';
+import { gridCellOf, listings } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { rowsOf } from '../places/psgc';
 import type { ListingFilters } from './listing-search';
@@ -29,13 +29,11 @@ export interface PinRow {
   offer: string;
 }
 
+/** A PostgreSQL array literal of numbers (ids, cells, degrees). */
 const int8Array = (values: number[]) => `{${values.join(',')}}`;
 /** The visibility of the public, as literals (the partial grid index's own condition, so the planner can use it). */
 const PUBLIC_ONLY = sql`${listings.isVisible} and ${listings.status} <> 'draft'`;
 const inBox = (b: Box) => sql`${listings.lat} between ${b.south} and ${b.north} and ${listings.lng} between ${b.west} and ${b.east}`;
-/** A listing's cluster at a level, from its coordinates: its level-0 cell's row and column shifted. */
-const clusterOfPoint = (level: number) =>
-  sql`((floor((${listings.lat} + 90) * 200)::int8 >> ${sql.raw(String(level))}) * 72000 + (floor((${listings.lng} + 180) * 200)::int8 >> ${sql.raw(String(level))}))`;
 
 const toClusters = (rows: Record<string, string | number>[]): ClusterRow[] =>
   rows.map((r) => ({
@@ -75,85 +73,71 @@ export class ListingMapRepository {
 
   /**
    * The public listings of a planned box by cluster at `level`: the whole blocks' counts (placed at
-   * their centres), plus the listings in the edge cells that lie inside the box (at their own
-   * coordinates). Reads a few blocks per level and the edge cells' index entries, whatever the box holds.
+   * their centres), plus the listings of the edge strips that lie inside the box (at their own
+   * coordinates). Reads four runs of blocks per level and the strips' point-index entries, whatever
+   * the box holds. The statement is the function listing_box_clusters (migration 0014): a plan cached per
+   * connection, no JIT.
    */
   async publicClusters(plan: BoxPlan, level: number): Promise<ClusterRow[]> {
-    const g = listingGridBlocks;
-    const cell = gridCellOf(listings.lat, listings.lng);
     const b = plan.box;
-    const { levels, lo, hi } = columns(plan.blocks);
-    const edge = columns(plan.edge);
-    const result = await this.withoutJit((db) => db.execute(sql`
-      with blocks as (
-        select s.level, found.block, found.listings
-        from unnest(${int8Array(levels)}::int[], ${int8Array(lo)}::int8[], ${int8Array(hi)}::int8[]) as s(level, lo, hi)
-        cross join lateral (
-          select ${g.block} as block, ${g.listings} as listings from ${g}
-          where ${g.level} = s.level and ${g.block} between s.lo and s.hi and ${g.listings} > 0 offset 0
-        ) found
-      ),
-      parts as (
-        select ((block / 72000) >> (${level} - level)) * 72000 + ((block % 72000) >> (${level} - level)) as cluster,
-          listings as n,
-          ((block / 72000) + 0.5) * (1 << level) / 200.0 - 90 as lat,
-          ((block % 72000) + 0.5) * (1 << level) / 200.0 - 180 as lng,
-          (block / 72000) * (1 << level) / 200.0 - 90 as south,
-          ((block / 72000) + 1) * (1 << level) / 200.0 - 90 as north,
-          (block % 72000) * (1 << level) / 200.0 - 180 as west,
-          ((block % 72000) + 1) * (1 << level) / 200.0 - 180 as east
-        from blocks
-        union all
-        select found.cluster, 1, found.lat, found.lng, found.lat, found.lat, found.lng, found.lng
-        from unnest(${int8Array(edge.lo)}::int8[], ${int8Array(edge.hi)}::int8[]) as s(lo, hi)
-        cross join lateral (
-          select ${clusterOfPoint(level)} as cluster, ${listings.lat} as lat, ${listings.lng} as lng from ${listings}
-          where ${cell} between s.lo and s.hi and ${PUBLIC_ONLY} and ${inBox(b)} offset 0
-        ) found
-      )
-      select cluster, sum(n) as count, sum(n * lat) / sum(n) as lat, sum(n * lng) / sum(n) as lng,
-        greatest(min(south), ${b.south}) as south, least(max(north), ${b.north}) as north,
-        greatest(min(west), ${b.west}) as west, least(max(east), ${b.east}) as east
-      from parts group by cluster order by cluster`));
+    const rows = columns(plan.rows);
+    const cols = columns(plan.columns);
+    const strip = (key: keyof BoxPlan['strips'][number]) => int8Array(plan.strips.map((s) => s[key]));
+    const result = await this.db.execute(sql`
+      select cluster, listings as count, lat, lng, south, north, west, east
+      from listing_box_clusters(${int8Array(rows.levels)}::int[], ${int8Array(rows.lo)}::int8[], ${int8Array(rows.hi)}::int8[],
+        ${int8Array(cols.levels)}::int[], ${int8Array(cols.lo)}::int8[], ${int8Array(cols.hi)}::int8[],
+        ${strip('south')}::float8[], ${strip('north')}::float8[], ${strip('west')}::float8[], ${strip('east')}::float8[],
+        ${strip('r0')}::int8[], ${strip('r1')}::int8[], ${strip('c0')}::int8[], ${strip('c1')}::int8[],
+        ${b.south}::float8, ${b.north}::float8, ${b.west}::float8, ${b.east}::float8, ${level}::int)`);
     return toClusters(rowsOf(result));
   }
 
   /**
    * The listings matching a search (its filters and the box) by cluster at `level`, read listing by
    * listing through `whereOf`. With `cap`, reads at most cap + 1 matches (the caller learns whether
-   * that was all of them from the counts); with `sample` (1-255 of 256), only the listings whose id
-   * falls in that share, chosen from the grid index before any row is read (the caller scales up).
+   * that was all of them from the counts).
    */
   async matchingClusters(
     f: ListingFilters,
     viewer: Viewer,
     level: number,
-    options: { cap?: number; sample?: { share: number; rows: Segment[] } } = {},
+    options: { cap?: number } = {},
   ): Promise<ClusterRow[]> {
     const where = this.listingsRepo.whereOf(f, viewer, 'count');
-    const cell = gridCellOf(listings.lat, listings.lng);
-    let source: SQL;
-    if (options.sample) {
-      const { lo, hi } = columns(options.sample.rows);
-      // the sample's ids come from the grid index alone (id, lat and lng are in it); only they are read
-      source = sql`select ${listings.lat} as lat, ${listings.lng} as lng from (
-          select found.id from unnest(${int8Array(lo)}::int8[], ${int8Array(hi)}::int8[]) as s(lo, hi)
-          cross join lateral (
-            select ${listings.id} as id from ${listings}
-            where ${cell} between s.lo and s.hi and ${PUBLIC_ONLY} and ${inBox(f.bounds!)}
-              and get_byte(uuid_send(${listings.id}), 15) < ${options.sample.share} offset 0
-          ) found offset 0
-        ) sampled join ${listings} on ${listings.id} = sampled.id where ${where}`;
-    } else {
-      source = sql`select ${listings.lat} as lat, ${listings.lng} as lng from ${listings} where ${where}${
-        options.cap !== undefined ? sql` limit ${options.cap + 1}` : sql``
-      }`;
-    }
+    const source = sql`select ${listings.lat} as lat, ${listings.lng} as lng from ${listings} where ${where}${
+      options.cap !== undefined ? sql` limit ${options.cap + 1}` : sql``
+    }`;
     const result = await this.withoutJit((db) => db.execute(sql`
       select ((floor((lat + 90) * 200)::int8 >> ${sql.raw(String(level))}) * 72000 + (floor((lng + 180) * 200)::int8 >> ${sql.raw(String(level))})) as cluster,
         count(*) as count, avg(lat) as lat, avg(lng) as lng, min(lat) as south, max(lat) as north, min(lng) as west, max(lng) as east
       from (${source}) m group by 1 order by 1`));
     return toClusters(rowsOf(result));
+  }
+
+  /**
+   * How many of a sample of the public listings in a box match a search: the listings of the given rows
+   * of cells whose id's last byte is below `share` (of 256), chosen from the grid index alone (id, lat
+   * and lng are in it), then only those read by id and tested with `whereOf`.
+   */
+  async sampleShare(f: ListingFilters & { bounds: Box }, viewer: Viewer, rows: Segment[], share: number): Promise<{ sampled: number; matched: number }> {
+    const cell = gridCellOf(listings.lat, listings.lng);
+    const { lo, hi } = columns(rows);
+    const result = await this.withoutJit((db) =>
+      db.execute(sql`
+        select count(*) as sampled, count(found.id) as matched
+        from unnest(${int8Array(lo)}::int8[], ${int8Array(hi)}::int8[]) as s(lo, hi)
+        cross join lateral (
+          select ${listings.id} as id from ${listings}
+          where ${cell} between s.lo and s.hi and ${PUBLIC_ONLY} and ${inBox(f.bounds)}
+            and get_byte(uuid_send(${listings.id}), 15) < ${share} offset 0
+        ) inside
+        left join lateral (
+          select ${listings.id} as id from ${listings} where ${listings.id} = inside.id and ${this.listingsRepo.whereOf(f, viewer, 'count')} offset 0
+        ) found on true`),
+    );
+    const [row] = rowsOf<{ sampled: string; matched: string }>(result);
+    return { sampled: Number(row.sampled), matched: Number(row.matched) };
   }
 
   /** The matches of a search (filters and box) as map pins, newest first (the caller knows there are few). */
@@ -193,21 +177,17 @@ export class ListingMapRepository {
 
   /**
    * The ids of a public box page, newest first, from the grid index one row of cells at a time (a
-   * range of cells each): every listing in the box is read from the index, so only for boxes that hold few.
+   * range of cells each; the function listing_box_newest, migration 0014): every listing in the box is
+   * read from the index, so only for boxes that hold few.
    */
   async boxPageIdsByRows(box: Box, rows: Segment[], limit: number, skip: number): Promise<string[]> {
-    const cell = gridCellOf(listings.lat, listings.lng);
     const { lo, hi } = columns(rows);
-    const result = await this.withoutJit((db) => db.execute(sql`
-      select found.id from unnest(${int8Array(lo)}::int8[], ${int8Array(hi)}::int8[]) as s(lo, hi)
-      cross join lateral (
-        select ${listings.id} as id, ${listings.createdAt} as created_at from ${listings}
-        where ${cell} between s.lo and s.hi and ${PUBLIC_ONLY} and ${inBox(box)}
-        order by ${listings.createdAt} desc, ${listings.id} desc limit ${limit + skip}
-      ) found
-      order by found.created_at desc, found.id desc limit ${limit} offset ${skip}`));
+    const result = await this.db.execute(sql`
+      select id from listing_box_newest(${int8Array(lo)}::int8[], ${int8Array(hi)}::int8[],
+        ${box.south}::float8, ${box.north}::float8, ${box.west}::float8, ${box.east}::float8, ${limit}::int, ${skip}::int)`);
     return rowsOf<{ id: string }>(result).map((r) => r.id);
   }
+
 }
 
 function columns(segments: Segment[]) {

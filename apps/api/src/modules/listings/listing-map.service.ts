@@ -17,10 +17,12 @@ const MAX_PAGE_WALK = 200;
 const SMALL_BOX_CELLS = 400;
 /** A box with at most this many public listings is clustered from its matching listings, read one by one. */
 const EXACT_MATCHES = 5000;
-/** Past EXACT_MATCHES, a filtered box reads at most this many matches before it counts on a sample instead. */
+/** A search the sample says is rare is read listing by listing, up to this many matches (else the sample stands). */
 const MATCH_CAP = 5000;
-/** A sample aims at about this many of the box's listings. */
-const SAMPLE_LISTINGS = 4000;
+/** A sample reads about this many index entries of the box's listings... */
+const SAMPLE_ENTRIES = 30_000;
+/** ...and about this many of their rows (each a random read of the table). */
+const SAMPLE_LISTINGS = 800;
 /** The planner's count of all listings is read again after this long. */
 const ESTIMATE_TTL_MS = 60_000;
 
@@ -65,15 +67,7 @@ export class ListingMapService {
     let clusters = publicBlocks;
     let approximate = false;
     if (!publicBoxOnly(filters, viewer)) {
-      const inBox = sumCounts(publicBlocks);
-      clusters = await this.map.matchingClusters(counted, viewer, level, inBox > EXACT_MATCHES ? { cap: MATCH_CAP } : {});
-      if (inBox > EXACT_MATCHES && sumCounts(clusters) > MATCH_CAP) {
-        // a broad filter over a crowded box: count a share of the box's listings, then scale up
-        const share = Math.max(1, Math.min(255, Math.floor((256 * SAMPLE_LISTINGS) / inBox)));
-        const sampled = await this.map.matchingClusters(counted, viewer, level, { sample: { share, rows: rowRuns(plan.box) } });
-        clusters = sampled.map((c) => ({ ...c, count: Math.round((c.count * 256) / share) }));
-        approximate = true;
-      }
+      ({ clusters, approximate } = await this.matchingClusters(counted, viewer, level, publicBlocks));
     }
     const total = sumCounts(clusters);
     const pins = !approximate && total <= MAX_MAP_PINS && total > 0 ? await this.map.pins(counted, viewer, MAX_MAP_PINS) : [];
@@ -96,6 +90,35 @@ export class ListingMapService {
       pins: pins.map((p) => ({ _id: p.id, lat: p.lat, lng: p.lng, name: p.name, price: p.price, currency: p.currency, offer: p.offer })),
       extent,
     };
+  }
+
+  /**
+   * The matches of a filtered search in a box by cluster, bounded whatever the filter. A box with few
+   * public listings (EXACT_MATCHES) is read listing by listing. Past that, the box's public clusters (exact, from the
+   * blocks) are scaled by the share of a sample of the box's listings that match (`approximate`): a
+   * sample of about SAMPLE_LISTINGS, chosen in the grid index from every m-th row of cells and by id.
+   * A share so small that few would match is read listing by listing after all, up to MATCH_CAP.
+   */
+  private async matchingClusters(f: ListingFilters & { bounds: Box }, viewer: Viewer, level: number, publicClusters: ClusterRow[]) {
+    const inBox = sumCounts(publicClusters);
+    const exact = async () => {
+      const capped = await this.map.matchingClusters(f, viewer, level, { cap: MATCH_CAP });
+      return sumCounts(capped) <= MATCH_CAP ? { clusters: capped, approximate: false } : null;
+    };
+    if (inBox <= EXACT_MATCHES) return { clusters: await this.map.matchingClusters(f, viewer, level), approximate: false };
+    const allRows = rowRuns(f.bounds);
+    // every m-th row (m a power of two, leaving at least two rows) so the index reads about SAMPLE_ENTRIES
+    const most = 2 ** Math.max(0, Math.floor(Math.log2(allRows.length / 2)));
+    const step = Math.min(most, 2 ** Math.max(0, Math.ceil(Math.log2(inBox / SAMPLE_ENTRIES))));
+    const rows = allRows.filter((_r, i) => i % step === 0);
+    const share = Math.max(1, Math.min(256, Math.round((256 * SAMPLE_LISTINGS * step) / inBox)));
+    const { sampled, matched } = await this.map.sampleShare(f, viewer, rows, share);
+    const ratio = sampled ? matched / sampled : 0;
+    if (ratio * inBox <= MATCH_CAP / 2) {
+      const found = await exact();
+      if (found) return found;
+    }
+    return { clusters: publicClusters.map((c) => ({ ...c, count: Math.round(c.count * ratio) })).filter((c) => c.count > 0), approximate: true };
   }
 
   /**
