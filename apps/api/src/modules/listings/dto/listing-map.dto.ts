@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { BoundsDto, ListingSearchDto } from './listing-input.dto';
@@ -71,6 +71,6 @@ export class ListingClustersDto {
   clusters!: ListingClusterDto[];
   @ApiProperty({ type: [ListingPinDto], description: `Every match, when the box holds at most ${MAX_MAP_PINS}; else empty` })
   pins!: ListingPinDto[];
-  @ApiPropertyOptional({ type: MapBoxDto, nullable: true, description: "The matches' extent in the box (fit the map to it); null when none" })
+  @ApiProperty({ type: MapBoxDto, nullable: true, description: "The matches' extent in the box (fit the map to it); null when none" })
   extent!: MapBoxDto | null;
 }

@@ -1,0 +1,79 @@
+/**
+ * What the search map asks POST /listing/clusters for, and how it draws the answer. Pure functions.
+ * The map shows every match in its view: clusters with counts when zoomed out, pins when the view
+ * holds few (the API decides: at most 200 matches come as pins).
+ */
+import type { GetListingClustersApiArg, GetListingClustersApiResponse } from '@/lib/api/generated';
+import type { ListingSearchBody } from '@/lib/api/listings';
+import { roundBounds, type Bounds } from './search-state';
+
+export type ClustersAnswer = GetListingClustersApiResponse;
+export type MapCluster = ClustersAnswer['clusters'][number];
+export type MapPin = ClustersAnswer['pins'][number];
+
+/** Where listings can be: the Philippines with a margin (the API takes boxes up to 30° on a side). */
+export const PHILIPPINES_BOX: Bounds = { south: 4, north: 22, west: 116, east: 127.5 };
+/** The zoom of the first question for a search without a map area: the whole country, for its matches' extent. */
+export const EXTENT_ZOOM = 5;
+/** How long the map rests before its view is asked for (the search area waits longer: MAP_SEARCH_DEBOUNCE_MS). */
+export const CLUSTER_DEBOUNCE_MS = 250;
+
+export interface MapView {
+  bounds: Bounds;
+  zoom: number;
+}
+
+/** A view's box cut to where listings can be (a zoomed-out phone shows half the Pacific); null when it misses it. */
+export function clipToPhilippines(b: Bounds): Bounds | null {
+  const clipped = {
+    south: Math.max(b.south, PHILIPPINES_BOX.south),
+    north: Math.min(b.north, PHILIPPINES_BOX.north),
+    west: Math.max(b.west, PHILIPPINES_BOX.west),
+    east: Math.min(b.east, PHILIPPINES_BOX.east),
+  };
+  return clipped.south < clipped.north && clipped.west < clipped.east ? roundBounds(clipped) : null;
+}
+
+/**
+ * The clusters question for the map: the whole country while a new search without a map area waits
+ * to be fitted to its matches, else the map's view. Null: nothing to ask (no view yet, or a view off
+ * the Philippines).
+ */
+export function clustersArg(filters: ListingSearchBody, view: MapView | null, fitting: boolean): GetListingClustersApiArg | null {
+  // the search's filters only (its area, order and page are the list's business)
+  const rest = {
+    ...(filters.fuzzySearch ? { fuzzySearch: filters.fuzzySearch } : {}),
+    ...(filters.query ? { query: filters.query } : {}),
+    ...(filters.match ? { match: filters.match } : {}),
+  };
+  if (fitting) return { listingClustersQueryDto: { ...rest, bounds: PHILIPPINES_BOX, zoom: EXTENT_ZOOM } };
+  const box = view && clipToPhilippines(view.bounds);
+  if (!view || !box) return null;
+  return { listingClustersQueryDto: { ...rest, bounds: box, zoom: Math.max(0, Math.min(22, Math.round(view.zoom))) } };
+}
+
+/** A cluster's badge width in px: 30 for a few listings, growing with the logarithm of the count, 64 at most. */
+export function clusterSize(count: number): number {
+  return Math.round(Math.min(64, 30 + 8 * Math.log10(Math.max(1, count))));
+}
+
+/** A count on a badge: 950, 1.2k, 12k, 1.3M. */
+export function formatCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1).replace(/\.0$/, '')}k`;
+  if (n < 1_000_000) return `${Math.floor(n / 1000)}k`;
+  return `${(Math.floor(n / 100_000) / 10).toFixed(1).replace(/\.0$/, '')}M`;
+}
+
+/** Where a click on a cluster takes the map: its listings' extent, or (all in one spot) a closer look at it. */
+export function clusterTarget(c: MapCluster, zoom: number): { fit: [[number, number], [number, number]] } | { center: [number, number]; zoom: number } {
+  const { south, north, west, east } = c.bounds;
+  if (north - south < 1e-6 && east - west < 1e-6) return { center: [c.lat, c.lng], zoom: Math.min(19, zoom + 3) };
+  return { fit: [[south, west], [north, east]] };
+}
+
+/** The extent to fit a new search to: the matches' extent, or null (no matches: the map stays). */
+export function fitTarget(answer: ClustersAnswer | undefined): [[number, number], [number, number]] | null {
+  const e = answer?.extent;
+  return e ? [[e.south, e.west], [e.north, e.east]] : null;
+}
