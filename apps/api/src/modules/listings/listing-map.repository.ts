@@ -96,15 +96,19 @@ export class ListingMapRepository {
   /**
    * The listings matching a search (its filters and the box) by cluster at `level`, read listing by
    * listing through `whereOf`. With `cap`, reads at most cap + 1 matches (the caller learns whether
-   * that was all of them from the counts).
+   * that was all of them from the counts); with `boxAsFilter`, the box is a condition on the rows found
+   * by the other filters' indexes rather than an index scan itself.
    */
   async matchingClusters(
-    f: ListingFilters,
+    f: ListingFilters & { bounds: Box },
     viewer: Viewer,
     level: number,
-    options: { cap?: number } = {},
+    options: { cap?: number; boxAsFilter?: boolean } = {},
   ): Promise<ClusterRow[]> {
-    const where = this.listingsRepo.whereOf(f, viewer, 'count');
+    // the box through the point index (whereOf's own), or, for a text found in the full-text index, as
+    // a plain filter on the rows it finds (an index scan of a wide box would read every listing in it)
+    const { bounds, ...rest } = f;
+    const where = options.boxAsFilter ? and(this.listingsRepo.whereOf(rest, viewer, 'count'), inBox(bounds)) : this.listingsRepo.whereOf(f, viewer, 'count');
     const source = sql`select ${listings.lat} as lat, ${listings.lng} as lng from ${listings} where ${where}${
       options.cap !== undefined ? sql` limit ${options.cap + 1}` : sql``
     }`;
@@ -113,6 +117,17 @@ export class ListingMapRepository {
         count(*) as count, avg(lat) as lat, avg(lng) as lng, min(lat) as south, max(lat) as north, min(lng) as west, max(lng) as east
       from (${source}) m group by 1 order by 1`));
     return toClusters(rowsOf(result));
+  }
+
+  /**
+   * The planner's estimate of a search's matches anywhere (its box aside): no scan, only statistics
+   * (for a text, the full-text index's most common words and their frequencies).
+   */
+  async estimatedMatches(f: ListingFilters, viewer: Viewer): Promise<number> {
+    const { bounds: _box, ...anywhere } = f;
+    const query = this.db.select({ one: sql`1` }).from(listings).where(this.listingsRepo.whereOf(anywhere, viewer, 'count'));
+    const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(await this.db.execute(sql`explain (format json) ${query}`));
+    return row['QUERY PLAN'][0].Plan['Plan Rows'];
   }
 
   /**
@@ -141,7 +156,10 @@ export class ListingMapRepository {
   }
 
   /** The matches of a search (filters and box) as map pins, newest first (the caller knows there are few). */
-  async pins(f: ListingFilters, viewer: Viewer, limit: number): Promise<PinRow[]> {
+  async pins(f: ListingFilters & { bounds: Box }, viewer: Viewer, limit: number): Promise<PinRow[]> {
+    // a text's matches come from the full-text index, the box a filter on them (see matchingClusters)
+    const { bounds, ...rest } = f;
+    const where = f.text ? and(this.listingsRepo.whereOf(rest, viewer, 'count'), inBox(bounds)) : this.listingsRepo.whereOf(f, viewer, 'count');
     const rows = await this.db
       .select({
         id: listings.id,
@@ -153,7 +171,7 @@ export class ListingMapRepository {
         offer: listings.offer,
       })
       .from(listings)
-      .where(this.listingsRepo.whereOf(f, viewer, 'count'))
+      .where(where)
       .orderBy(sql`${listings.createdAt} desc, ${listings.id} desc`)
       .limit(limit);
     return rows.map((r) => ({ ...r, price: Number(r.price) }));

@@ -94,7 +94,8 @@ export class ListingMapService {
 
   /**
    * The matches of a filtered search in a box by cluster, bounded whatever the filter. A box with few
-   * public listings (EXACT_MATCHES) is read listing by listing. Past that, the box's public clusters (exact, from the
+   * public listings (EXACT_MATCHES) is read listing by listing, and so is a text whose words the
+   * planner's statistics say are rare (up to MATCH_CAP matches). Past that, the box's public clusters (exact, from the
    * blocks) are scaled by the share of a sample of the box's listings that match (`approximate`): a
    * sample of about SAMPLE_LISTINGS, chosen in the grid index from every m-th row of cells and by id.
    * A share so small that few would match is read listing by listing after all, up to MATCH_CAP.
@@ -102,10 +103,15 @@ export class ListingMapService {
   private async matchingClusters(f: ListingFilters & { bounds: Box }, viewer: Viewer, level: number, publicClusters: ClusterRow[]) {
     const inBox = sumCounts(publicClusters);
     const exact = async () => {
-      const capped = await this.map.matchingClusters(f, viewer, level, { cap: MATCH_CAP });
+      const capped = await this.map.matchingClusters(f, viewer, level, { cap: MATCH_CAP, boxAsFilter: !!f.text });
       return sumCounts(capped) <= MATCH_CAP ? { clusters: capped, approximate: false } : null;
     };
     if (inBox <= EXACT_MATCHES) return { clusters: await this.map.matchingClusters(f, viewer, level), approximate: false };
+    if (f.text && (await this.map.estimatedMatches(f, viewer)) <= MATCH_CAP) {
+      // words that are rare anywhere (a place's name, say) are found in the full-text index, all of them
+      const found = await exact();
+      if (found) return found;
+    }
     const allRows = rowRuns(f.bounds);
     // every m-th row (m a power of two, leaving at least two rows) so the index reads about SAMPLE_ENTRIES
     const most = 2 ** Math.max(0, Math.floor(Math.log2(allRows.length / 2)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipToPhilippines, clusterSize, clusterTarget, clustersArg, EXTENT_ZOOM, fitTarget, formatCount, PHILIPPINES_BOX, type ClustersAnswer } from './map-clusters';
+import { clipToPhilippines, clusterSize, clusterTarget, clustersArg, EXTENT_ZOOM, fitTarget, formatCount, mergeOverlapping, PHILIPPINES_BOX, type ClustersAnswer } from './map-clusters';
 
 const view = { bounds: { north: 14.7, south: 14.5, east: 121.1, west: 120.9 }, zoom: 12.4 };
 
@@ -22,9 +22,9 @@ describe('the search map’s clusters', () => {
   });
 
   it('sizes badges by count and shortens big counts', () => {
-    expect(clusterSize(1)).toBe(30);
-    expect(clusterSize(100)).toBe(46);
-    expect(clusterSize(10_000_000)).toBe(64);
+    expect(clusterSize(1)).toBe(26);
+    expect(clusterSize(100)).toBe(36);
+    expect(clusterSize(10_000_000)).toBe(46);
     expect([7, 950, 1234, 9999, 12_345, 353_872, 1_250_000].map(formatCount)).toEqual(['7', '950', '1.2k', '9.9k', '12k', '353k', '1.2M']);
   });
 
@@ -40,5 +40,20 @@ describe('the search map’s clusters', () => {
     expect(fitTarget(answer)).toEqual([[10, 122], [11, 123]]);
     expect(fitTarget({ ...answer, extent: null })).toBeNull();
     expect(fitTarget(undefined)).toBeNull();
+  });
+});
+
+describe('clusters that would overlap on screen', () => {
+  const at = (lat: number, lng: number, count: number) => ({ lat, lng, count, bounds: { south: lat, north: lat, west: lng, east: lng } });
+  // 1° = 10 px
+  const project = (lat: number, lng: number): [number, number] => [lng * 10, -lat * 10];
+
+  it('merge into the larger one, keeping the total, a count-weighted centre and the joined extent', () => {
+    const merged = mergeOverlapping([at(10, 120, 10), at(10, 121, 30), at(10, 130, 5)], project, 20);
+    expect(merged).toEqual([
+      { lat: 10, lng: 120.75, count: 40, bounds: { south: 10, north: 10, west: 120, east: 121 } },
+      at(10, 130, 5),
+    ]);
+    expect(mergeOverlapping([at(10, 120, 10), at(10, 125, 30)], project, 20)).toHaveLength(2);
   });
 });

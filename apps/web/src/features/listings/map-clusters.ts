@@ -11,8 +11,8 @@ export type ClustersAnswer = GetListingClustersApiResponse;
 export type MapCluster = ClustersAnswer['clusters'][number];
 export type MapPin = ClustersAnswer['pins'][number];
 
-/** Where listings can be: the Philippines with a margin (the API takes boxes up to 30° on a side). */
-export const PHILIPPINES_BOX: Bounds = { south: 4, north: 22, west: 116, east: 127.5 };
+/** Where listings can be: the Philippines with a margin, Kalayaan (114° E) included (the API takes boxes up to 30° on a side). */
+export const PHILIPPINES_BOX: Bounds = { south: 4, north: 22, west: 112, east: 127.5 };
 /** The zoom of the first question for a search without a map area: the whole country, for its matches' extent. */
 export const EXTENT_ZOOM = 5;
 /** How long the map rests before its view is asked for (the search area waits longer: MAP_SEARCH_DEBOUNCE_MS). */
@@ -52,9 +52,9 @@ export function clustersArg(filters: ListingSearchBody, view: MapView | null, fi
   return { listingClustersQueryDto: { ...rest, bounds: box, zoom: Math.max(0, Math.min(22, Math.round(view.zoom))) } };
 }
 
-/** A cluster's badge width in px: 30 for a few listings, growing with the logarithm of the count, 64 at most. */
+/** A cluster's badge width in px: 26 for a few listings, growing with the logarithm of the count, 46 at most (clusters are about 64 px apart). */
 export function clusterSize(count: number): number {
-  return Math.round(Math.min(64, 30 + 8 * Math.log10(Math.max(1, count))));
+  return Math.round(Math.min(46, 26 + 5 * Math.log10(Math.max(1, count))));
 }
 
 /** A count on a badge: 950, 1.2k, 12k, 1.3M. */
@@ -76,4 +76,34 @@ export function clusterTarget(c: MapCluster, zoom: number): { fit: [[number, num
 export function fitTarget(answer: ClustersAnswer | undefined): [[number, number], [number, number]] | null {
   const e = answer?.extent;
   return e ? [[e.south, e.west], [e.north, e.east]] : null;
+}
+
+/**
+ * Clusters closer on screen than `distance` px merged into the larger one (counts added, centres
+ * weighted by count, extents joined), largest first. The API's coarsest cells (1.28°) are about 30 px
+ * apart on a phone showing the whole country; badges would overlap.
+ */
+export function mergeOverlapping(clusters: MapCluster[], project: (lat: number, lng: number) => [number, number], distance: number): MapCluster[] {
+  const kept: { c: MapCluster; x: number; y: number }[] = [];
+  for (const c of [...clusters].sort((a, b) => b.count - a.count)) {
+    const [x, y] = project(c.lat, c.lng);
+    const near = kept.find((k) => (k.x - x) ** 2 + (k.y - y) ** 2 < distance ** 2);
+    if (!near) {
+      kept.push({ c, x, y });
+      continue;
+    }
+    const n = near.c.count + c.count;
+    near.c = {
+      count: n,
+      lat: (near.c.lat * near.c.count + c.lat * c.count) / n,
+      lng: (near.c.lng * near.c.count + c.lng * c.count) / n,
+      bounds: {
+        south: Math.min(near.c.bounds.south, c.bounds.south),
+        north: Math.max(near.c.bounds.north, c.bounds.north),
+        west: Math.min(near.c.bounds.west, c.bounds.west),
+        east: Math.max(near.c.bounds.east, c.bounds.east),
+      },
+    };
+  }
+  return kept.map((k) => k.c);
 }

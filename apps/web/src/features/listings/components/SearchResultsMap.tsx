@@ -23,10 +23,14 @@ import {
   clustersArg,
   fitTarget,
   formatCount,
+  mergeOverlapping,
   type MapCluster,
   type MapPin,
   type MapView,
 } from '../map-clusters';
+
+/** Badges closer than this (px, centre to centre) are drawn as one. */
+const MIN_BADGE_DISTANCE = 40;
 
 /** How long the map must rest before its view becomes the search area. */
 export const MAP_SEARCH_DEBOUNCE_MS = 600;
@@ -64,7 +68,7 @@ function ClusterMarker({ cluster, map }: { cluster: MapCluster; map: LeafletMap 
       divIcon({
         className: 'search-map-cluster',
         iconSize: [size, size],
-        html: `<span style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:rgba(11,110,79,0.88);color:#fff;font:600 ${size > 44 ? 14 : 12}px/1 Roboto,Arial,sans-serif;box-shadow:0 0 0 5px rgba(11,110,79,0.25)">${label}</span>`,
+        html: `<span style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:rgba(11,110,79,0.88);color:#fff;font:600 ${size > 38 ? 13 : 11}px/1 Roboto,Arial,sans-serif;box-shadow:0 0 0 4px rgba(11,110,79,0.25)">${label}</span>`,
       }),
     [size, label],
   );
@@ -221,6 +225,18 @@ export function SearchResultsMap({
 
   // what to draw: the view's answer; until it comes, the page's listings
   const shown = !fitting && !fitPending && answer ? answer : null;
+  const badges = useMemo(
+    () =>
+      shown && map
+        ? mergeOverlapping(shown.clusters, (lat, lng) => {
+            const p = map.latLngToContainerPoint([lat, lng]);
+            return [p.x, p.y];
+          }, MIN_BADGE_DISTANCE)
+        : [],
+    // the view stands for the map's projection
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown, map, view],
+  );
 
   return (
     <Stack spacing={1}>
@@ -260,7 +276,7 @@ export function SearchResultsMap({
       <BaseMap height={height} onReady={setMap} aria-label="Results map" data-testid="results-map">
         {shown && map
           ? [
-              ...shown.clusters.map((c) => <ClusterMarker key={`c${c.lat},${c.lng}`} cluster={c} map={map} />),
+              ...badges.map((c) => <ClusterMarker key={`c${c.lat},${c.lng}`} cluster={c} map={map} />),
               ...shown.pins.map((p: MapPin) => (
                 <Marker key={p._id} position={[p.lat, p.lng]} title={p.name} alt={p.name}>
                   <PinPopup id={p._id} name={p.name} price={p.price} currency={p.currency} offer={p.offer} />
