@@ -156,10 +156,10 @@ export class ListingMapRepository {
   }
 
   /** The matches of a search (filters and box) as map pins, newest first (the caller knows there are few). */
-  async pins(f: ListingFilters & { bounds: Box }, viewer: Viewer, limit: number): Promise<PinRow[]> {
-    // a text's matches come from the full-text index, the box a filter on them (see matchingClusters)
+  async pins(f: ListingFilters & { bounds: Box }, viewer: Viewer, limit: number, boxAsFilter: boolean): Promise<PinRow[]> {
+    // a rare search's matches come from its own indexes, the box a filter on them (see matchingClusters)
     const { bounds, ...rest } = f;
-    const where = f.text ? and(this.listingsRepo.whereOf(rest, viewer, 'count'), inBox(bounds)) : this.listingsRepo.whereOf(f, viewer, 'count');
+    const where = boxAsFilter ? and(this.listingsRepo.whereOf(rest, viewer, 'count'), inBox(bounds)) : this.listingsRepo.whereOf(f, viewer, 'count');
     const rows = await this.db
       .select({
         id: listings.id,

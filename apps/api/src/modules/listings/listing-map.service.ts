@@ -17,7 +17,7 @@ const MAX_PAGE_WALK = 200;
 const SMALL_BOX_CELLS = 400;
 /** A box with at most this many public listings is clustered from its matching listings, read one by one. */
 const EXACT_MATCHES = 5000;
-/** A search the sample says is rare is read listing by listing, up to this many matches (else the sample stands). */
+/** A search the planner says is rare is read listing by listing, up to this many matches (else it is sampled). */
 const MATCH_CAP = 5000;
 /** A sample reads about this many index entries of the box's listings... */
 const SAMPLE_ENTRIES = 30_000;
@@ -70,7 +70,9 @@ export class ListingMapService {
       ({ clusters, approximate } = await this.matchingClusters(counted, viewer, level, publicBlocks));
     }
     const total = sumCounts(clusters);
-    const pins = !approximate && total <= MAX_MAP_PINS && total > 0 ? await this.map.pins(counted, viewer, MAX_MAP_PINS) : [];
+    // a few matches in a crowded box are found by the filters' own indexes, the box a filter on them
+    const crowded = sumCounts(publicBlocks) > EXACT_MATCHES;
+    const pins = !approximate && total <= MAX_MAP_PINS && total > 0 ? await this.map.pins(counted, viewer, MAX_MAP_PINS, crowded) : [];
     const extent = clusters.length
       ? {
           south: Math.min(...clusters.map((c) => c.south)),
@@ -94,23 +96,20 @@ export class ListingMapService {
 
   /**
    * The matches of a filtered search in a box by cluster, bounded whatever the filter. A box with few
-   * public listings (EXACT_MATCHES) is read listing by listing, and so is a text whose words the
-   * planner's statistics say are rare (up to MATCH_CAP matches). Past that, the box's public clusters (exact, from the
-   * blocks) are scaled by the share of a sample of the box's listings that match (`approximate`): a
-   * sample of about SAMPLE_LISTINGS, chosen in the grid index from every m-th row of cells and by id.
-   * A share so small that few would match is read listing by listing after all, up to MATCH_CAP.
+   * public listings (EXACT_MATCHES) is read listing by listing through the point index. So is a search
+   * the planner's statistics say is rare anywhere (at most MATCH_CAP matches: a place's name, a city),
+   * found by its own indexes with the box as a filter, up to MATCH_CAP + 1 rows. Otherwise the box's
+   * public clusters (exact, from the blocks) are scaled by the share of a sample of the box's listings
+   * that match (`approximate`): about SAMPLE_LISTINGS, chosen in the grid index from every m-th row of
+   * cells and by the last byte of their id, then read by id. A filter that matches none of the sample
+   * answers none (proving that none of a million match would mean reading them all).
    */
   private async matchingClusters(f: ListingFilters & { bounds: Box }, viewer: Viewer, level: number, publicClusters: ClusterRow[]) {
     const inBox = sumCounts(publicClusters);
-    const exact = async () => {
-      const capped = await this.map.matchingClusters(f, viewer, level, { cap: MATCH_CAP, boxAsFilter: !!f.text });
-      return sumCounts(capped) <= MATCH_CAP ? { clusters: capped, approximate: false } : null;
-    };
     if (inBox <= EXACT_MATCHES) return { clusters: await this.map.matchingClusters(f, viewer, level), approximate: false };
-    if (f.text && (await this.map.estimatedMatches(f, viewer)) <= MATCH_CAP) {
-      // words that are rare anywhere (a place's name, say) are found in the full-text index, all of them
-      const found = await exact();
-      if (found) return found;
+    if ((await this.map.estimatedMatches(f, viewer)) <= MATCH_CAP) {
+      const capped = await this.map.matchingClusters(f, viewer, level, { cap: MATCH_CAP, boxAsFilter: true });
+      if (sumCounts(capped) <= MATCH_CAP) return { clusters: capped, approximate: false };
     }
     const allRows = rowRuns(f.bounds);
     // every m-th row (m a power of two, leaving at least two rows) so the index reads about SAMPLE_ENTRIES
@@ -120,10 +119,6 @@ export class ListingMapService {
     const share = Math.max(1, Math.min(256, Math.round((256 * SAMPLE_LISTINGS * step) / inBox)));
     const { sampled, matched } = await this.map.sampleShare(f, viewer, rows, share);
     const ratio = sampled ? matched / sampled : 0;
-    if (ratio * inBox <= MATCH_CAP / 2) {
-      const found = await exact();
-      if (found) return found;
-    }
     return { clusters: publicClusters.map((c) => ({ ...c, count: Math.round(c.count * ratio) })).filter((c) => c.count > 0), approximate: true };
   }
 
