@@ -16,13 +16,13 @@ const MAX_PAGE_WALK = 200;
 /** Boxes of at most this many grid cells are paged by the search's cell walk (ListingsRepository.gridCellsOf). */
 const SMALL_BOX_CELLS = 400;
 /** A box with at most this many public listings is clustered from its matching listings, read one by one. */
-const EXACT_MATCHES = 5000;
+const EXACT_MATCHES = 2000;
 /** A search the planner says is rare is read listing by listing, up to this many matches (else it is sampled). */
-const MATCH_CAP = 5000;
+const MATCH_CAP = 1500;
 /** A sample reads about this many index entries of the box's listings... */
 const SAMPLE_ENTRIES = 30_000;
 /** ...and about this many of their rows (each a random read of the table). */
-const SAMPLE_LISTINGS = 800;
+const SAMPLE_LISTINGS = 600;
 /** The planner's count of all listings is read again after this long. */
 const ESTIMATE_TTL_MS = 60_000;
 
