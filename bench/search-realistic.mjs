@@ -260,7 +260,10 @@ for (const shape of shapes) {
         const filtered = rng.chance(0.2);
         // a drawn search's filters (text, type, price...) without its city or barangay (the box is the place)
         const filters = toFilterBody(drawer.drawState({ landingShare: 0, boundsShare: 0 }));
-        if (filters.match) delete filters.match.city, delete filters.match.barangay;
+        if (filters.match) {
+          delete filters.match.city;
+          delete filters.match.barangay;
+        }
         const body = { ...(filtered ? filters : {}), bounds, zoom: mapZoom(bounds) };
         const label = `clusters ${zoomBand(bounds.north - bounds.south)}${filtered ? ' +filters' : ''}`;
         return { label, salted: false, calls: [{ method: 'POST', path: '/api/listing/clusters', body }] };
