@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, sql } from 'drizzle-orm';
-import { gridCellOf, listings } from '@app/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { GRID_BLOCK_LEVELS, gridCellOf, listings, users } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { rowsOf } from '../places/psgc';
 import type { ListingFilters } from './listing-search';
 import type { Box, BoxPlan, Segment } from './listing-map';
+import type { ListingWithOwner } from './listing.mapper';
 import { ListingsRepository, type Viewer } from './listings.repository';
 
 /** A cluster as read: its level's cell, its listings, where they are (count-weighted) and their extent. */
@@ -27,6 +28,19 @@ export interface PinRow {
   currency: string;
   name: string;
   offer: string;
+}
+
+/** listing_box_clusters (migration 0014) called with a planned box, as a FROM item. */
+function boxClusters(plan: BoxPlan, level: number) {
+  const b = plan.box;
+  const rows = columns(plan.rows);
+  const cols = columns(plan.columns);
+  const strip = (key: keyof BoxPlan['strips'][number]) => int8Array(plan.strips.map((s) => s[key]));
+  return sql`listing_box_clusters(${int8Array(rows.levels)}::int[], ${int8Array(rows.lo)}::int8[], ${int8Array(rows.hi)}::int8[],
+    ${int8Array(cols.levels)}::int[], ${int8Array(cols.lo)}::int8[], ${int8Array(cols.hi)}::int8[],
+    ${strip('south')}::float8[], ${strip('north')}::float8[], ${strip('west')}::float8[], ${strip('east')}::float8[],
+    ${strip('r0')}::int8[], ${strip('r1')}::int8[], ${strip('c0')}::int8[], ${strip('c1')}::int8[],
+    ${b.south}::float8, ${b.north}::float8, ${b.west}::float8, ${b.east}::float8, ${level}::int)`;
 }
 
 /** A PostgreSQL array literal of numbers (ids, cells, degrees). */
@@ -79,18 +93,41 @@ export class ListingMapRepository {
    * connection, no JIT.
    */
   async publicClusters(plan: BoxPlan, level: number): Promise<ClusterRow[]> {
-    const b = plan.box;
-    const rows = columns(plan.rows);
-    const cols = columns(plan.columns);
-    const strip = (key: keyof BoxPlan['strips'][number]) => int8Array(plan.strips.map((s) => s[key]));
     const result = await this.db.execute(sql`
-      select cluster, listings as count, lat, lng, south, north, west, east
-      from listing_box_clusters(${int8Array(rows.levels)}::int[], ${int8Array(rows.lo)}::int8[], ${int8Array(rows.hi)}::int8[],
-        ${int8Array(cols.levels)}::int[], ${int8Array(cols.lo)}::int8[], ${int8Array(cols.hi)}::int8[],
-        ${strip('south')}::float8[], ${strip('north')}::float8[], ${strip('west')}::float8[], ${strip('east')}::float8[],
-        ${strip('r0')}::int8[], ${strip('r1')}::int8[], ${strip('c0')}::int8[], ${strip('c1')}::int8[],
-        ${b.south}::float8, ${b.north}::float8, ${b.west}::float8, ${b.east}::float8, ${level}::int)`);
+      select cluster, listings as count, lat, lng, south, north, west, east from ${boxClusters(plan, level)}`);
     return toClusters(rowsOf(result));
+  }
+
+  /**
+   * A public box's newest-first page with its exact total, in one statement: the total from
+   * listing_box_clusters (in a CTE, run once), and the page's ids by whichever walk the total chooses
+   * (the other is cut off by its one-time condition before it reads a row): a newest-first walk of
+   * every listing with the box as a filter when `limit + skip` × `all` ÷ total ≤ `walkBudget`, else
+   * listing_box_newest over the box's rows of cells. Empty when the page is (the caller asks for the
+   * total alone then).
+   */
+  async boxPageWithTotal(plan: BoxPlan, rows: Segment[], viewer: Viewer, limit: number, skip: number, all: number, walkBudget: number) {
+    const box = plan.box;
+    const { lo, hi } = columns(rows);
+    const boxTotal = this.db
+      .$with('box_total', { total: sql`total` })
+      .as(sql`select coalesce(sum(listings), 0)::int8 as total from ${boxClusters(plan, GRID_BLOCK_LEVELS)}`);
+    const walks = sql`(select (select total from box_total) > 0 and ${(limit + skip) * all}::float8 / (select total from box_total) <= ${walkBudget})`;
+    const ids = sql`(select ${listings.id} from ${listings}
+        where ${and(this.listingsRepo.whereOf({}, viewer), inBox(box))} and ${walks}
+        order by ${listings.createdAt} desc, ${listings.id} desc limit ${limit} offset ${skip})
+      union all
+      (select id from listing_box_newest(${int8Array(lo)}::int8[], ${int8Array(hi)}::int8[],
+        ${box.south}::float8, ${box.north}::float8, ${box.west}::float8, ${box.east}::float8, ${limit}::int, ${skip}::int)
+        where not ${walks})`;
+    const found = await this.db
+      .with(boxTotal)
+      .select({ ...this.listingsRepo.selection(), total: sql<string>`(select total from box_total)` })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.ownerId))
+      .where(sql`${listings.id} in (${ids})`)
+      .orderBy(desc(listings.createdAt), desc(listings.id));
+    return found as (ListingWithOwner & { total: string })[];
   }
 
   /**

@@ -146,14 +146,10 @@ export class ListingMapService {
     if (cellCount <= SMALL_BOX_CELLS) return null;
     const plan = planBox(filters.bounds, MAX_CLUSTER_LEVEL);
     if (plan.base > 0) return null; // taller than 4°: not a box the search page asks for
-    const total = sumCounts(await this.map.publicClusters(plan, MAX_CLUSTER_LEVEL));
-    if (total === 0 || skip >= total) return { rows: [], total };
-    const all = await this.allListings();
-    const ids =
-      (wanted * all) / total <= WALK_BUDGET
-        ? await this.map.boxPageIdsByWalk(filters.bounds, viewer, limit, skip)
-        : await this.map.boxPageIdsByRows(filters.bounds, rows, limit, skip);
-    return { rows: await this.listings.cardsByIds(ids), total };
+    const found = await this.map.boxPageWithTotal(plan, rows, viewer, limit, skip, await this.allListings(), WALK_BUDGET);
+    if (found.length) return { rows: found, total: Number(found[0].total) };
+    // an empty page (an empty box, or a page past the end): its total alone
+    return { rows: [], total: sumCounts(await this.map.publicClusters(plan, MAX_CLUSTER_LEVEL)) };
   }
 
   private async allListings(): Promise<number> {
