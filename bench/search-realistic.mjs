@@ -16,10 +16,15 @@
 //           0.005°-2°; type, kind, at-least bedrooms/bathrooms/parking, furnishing, tags; a price band
 //           or a free range; the web's sorts; pages 1-5; the landing page with no filter.
 //   filter  POST /api/listing/filter with the same draws' sidebar body (the filters without the price).
-//   visit   the page's call set: search + filter in parallel, as the page sends them; the visit takes
-//           as long as the slower one (req/s counts visits).
+//   visit   the page's call set: search + filter + the map's clusters in parallel, as the page sends
+//           them (the clusters of the search's map area, or of the whole country at zoom 5 for a search
+//           without one: the map fits itself to the matches); the visit takes as long as the slowest
+//           (req/s counts visits). Before issue 11 item 5 the set was search + filter only.
 //   box     map bounding boxes alone (the map moved), 0.005° to 2° on a side (log-uniform) around
 //           listing locations; reported per zoom band.
+//   clusters POST /api/listing/clusters for the same boxes at the zoom a 400 px map shows them at,
+//           without a filter (4 in 5) or with one of the drawn searches' filters; per zoom band.
+//   mapvisit the map's call set when it moves: the box page + its clusters in parallel.
 //
 // Caches: --salt (default: random 1-999, printed) is added in pesos to free price ranges and in
 // centavos to the price bands' bounds, so priced bodies never repeat an earlier run's count-cache key;
@@ -31,7 +36,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { createDrawer, createRng, toFacetBody, toSearchBody } from './search-draw.mjs';
+import { createDrawer, createRng, toFacetBody, toFilterBody, toSearchBody } from './search-draw.mjs';
 
 const require = createRequire(import.meta.url);
 const domain = require('../libs/domain/dist/index.js');
@@ -42,7 +47,7 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tahanan_bench' },
     seconds: { type: 'string', default: '15' },
     concurrency: { type: 'string', default: '10' },
-    shapes: { type: 'string', default: 'health,search,filter,visit,box' },
+    shapes: { type: 'string', default: 'health,search,filter,visit,box,clusters' },
     seed: { type: 'string' },
     salt: { type: 'string' },
     slowest: { type: 'string', default: '5' },
@@ -196,6 +201,17 @@ function group(state) {
 }
 const zoomBand = (side) => (side <= 0.02 ? '≤0.02°' : side <= 0.1 ? '0.02-0.1°' : side <= 0.5 ? '0.1-0.5°' : '0.5-2°');
 
+/** The Philippines as the web's map asks for it (map-clusters.ts PHILIPPINES_BOX). */
+const PHILIPPINES_BOX = { south: 4, north: 22, west: 112, east: 127.5 };
+/** The map's first question on the search page: the search's filters in its area, or in the whole country. */
+const toClustersBody = (state) => {
+  const { fuzzySearch, query, match } = toFilterBody(state);
+  const filters = { ...(fuzzySearch ? { fuzzySearch } : {}), ...(query ? { query } : {}), ...(match ? { match } : {}) };
+  return state.bounds ? { ...filters, bounds: state.bounds, zoom: mapZoom(state.bounds) } : { ...filters, bounds: PHILIPPINES_BOX, zoom: 5 };
+};
+/** The zoom at which a box fills a 400 px wide map (the web's map column): 256 px tiles, 360° at zoom 0. */
+const mapZoom = (b) => Math.max(0, Math.min(19, Math.floor(Math.log2((400 / 256) * (360 / Math.max(1e-6, b.east - b.west))))));
+
 const shapes = args.shapes.split(',');
 const results = [];
 for (const shape of shapes) {
@@ -224,6 +240,7 @@ for (const shape of shapes) {
           calls: [
             { method: 'POST', path: '/api/listing/search', body: toSearchBody(state) },
             { method: 'POST', path: '/api/listing/filter', body: toFacetBody(state) },
+            { method: 'POST', path: '/api/listing/clusters', body: toClustersBody(state) },
           ],
         };
       }),
@@ -236,7 +253,37 @@ for (const shape of shapes) {
         return { label: `box ${zoomBand(bounds.north - bounds.south)}`, salted: false, calls: [{ method: 'POST', path: '/api/listing/search', body }] };
       }),
     );
-  else throw new Error(`unknown shape ${shape}: use health, search, filter, visit, box`);
+  else if (shape === 'clusters')
+    results.push(
+      await run('map clusters 0.005-2°', () => {
+        const bounds = drawer.drawBounds();
+        const filtered = rng.chance(0.2);
+        // a drawn search's filters (text, type, price...) without its city or barangay (the box is the place)
+        const filters = toFilterBody(drawer.drawState({ landingShare: 0, boundsShare: 0 }));
+        if (filters.match) {
+          delete filters.match.city;
+          delete filters.match.barangay;
+        }
+        const body = { ...(filtered ? filters : {}), bounds, zoom: mapZoom(bounds) };
+        const label = `clusters ${zoomBand(bounds.north - bounds.south)}${filtered ? ' +filters' : ''}`;
+        return { label, salted: false, calls: [{ method: 'POST', path: '/api/listing/clusters', body }] };
+      }),
+    );
+  else if (shape === 'mapvisit')
+    results.push(
+      await run('map visit (box page + clusters in parallel)', () => {
+        const bounds = drawer.drawBounds();
+        return {
+          label: `mapvisit ${zoomBand(bounds.north - bounds.south)}`,
+          salted: false,
+          calls: [
+            { method: 'POST', path: '/api/listing/search', body: { bounds, sort: '-createdAt', limit: 10, skip: 0 } },
+            { method: 'POST', path: '/api/listing/clusters', body: { bounds, zoom: mapZoom(bounds) } },
+          ],
+        };
+      }),
+    );
+  else throw new Error(`unknown shape ${shape}: use health, search, filter, visit, box, clusters, mapvisit`);
 }
 
 const healthRps = results.find((r) => r.shape === 'health')?.rps;

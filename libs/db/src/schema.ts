@@ -361,6 +361,30 @@ export const listingWords = pgTable('listing_words', {
   word: text('word').primaryKey(),
   listings: integer('listings').notNull(),
 });
+/** The coarsest level of `listing_grid_blocks`: blocks of 2^8 × 0.005° = 1.28° on a side. */
+export const GRID_BLOCK_LEVELS = 8;
+
+/**
+ * `listing_grid_cells` summed into coarser blocks, for every level 1..GRID_BLOCK_LEVELS: a block of
+ * level L holds 2^L × 2^L grid cells, numbered like a cell at that level (`(row >> L) * 72000 +
+ * (column >> L)`). Kept by triggers on listing_grid_cells (migration 0016), so in step with it in
+ * every transaction. A map box's total and its clusters add up a few blocks per level (a quadtree
+ * walk from the coarsest level that fits the box down to its edges) instead of every cell inside.
+ */
+export const listingGridBlocks = pgTable(
+  'listing_grid_blocks',
+  {
+    level: smallint('level').notNull(),
+    block: bigint('block', { mode: 'number' }).notNull(),
+    listings: integer('listings').notNull(),
+    newest: timestamp('newest', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.block] }),
+    // the same blocks column by column: a box's west and east margins are one range here, not one per row
+    index('listing_grid_blocks_columns_idx').on(t.level, sql`((${t.block} % 72000) * 72000 + ${t.block} / 72000)`),
+  ],
+);
 
 /** Proof-of-ownership files: private, only the owner and admins can fetch them. */
 export const listingDocuments = pgTable(

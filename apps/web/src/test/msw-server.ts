@@ -9,6 +9,10 @@ export const defaultHandlers = [
   http.get('*/api/threads/unread-count', () => HttpResponse.json({ count: 0 })),
   // the dashboard asks for the totals of the member's listings
   http.post('*/api/listing/dashboard', () => HttpResponse.json({ totalListings: 0, totalViews: 0, totalSaved: 0, totalInquiries: 0 })),
+  // the search page's map asks for the matches in its view
+  http.post('*/api/listing/clusters', () =>
+    HttpResponse.json({ total: 0, approximate: false, level: 0, box: { north: 0, south: 0, east: 0, west: 0 }, clusters: [], pins: [], extent: null }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

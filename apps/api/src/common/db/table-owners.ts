@@ -16,6 +16,7 @@ export const TABLE_OWNERS = {
   listings: 'listings',
   listingGridCells: 'listings',
   listingWords: 'listings',
+  listingGridBlocks: 'listings',
   listingDocuments: 'listings',
   listingReviews: 'listings',
   listingEvents: 'listings',
@@ -64,5 +65,10 @@ export const TABLE_OWNERSHIP_EXCEPTIONS: { file: string; tables: OwnedTable[]; w
     file: 'listings/listings.repository.ts',
     tables: ['users'],
     why: "a listing card's owner name and avatar are joined inside the search statements (prepared once and benchmarked); read only",
+  },
+  {
+    file: 'listings/listing-map.repository.ts',
+    tables: ['users'],
+    why: "a large map box's page joins its cards' owners in the same statement as its page and exact total (one round trip; benchmarked, docs/benchmarks.md 'Map at every zoom'); read only",
   },
 ];

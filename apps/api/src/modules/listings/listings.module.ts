@@ -7,14 +7,17 @@ import { GuestViews } from './guest-views';
 import { ListingCountCache } from './listing-count-cache';
 import { ListingMediaService } from './listing-media.service';
 import { ListingOwnerGuard } from './listing-owner.guard';
+import { ListingMapController } from './listing-map.controller';
+import { ListingMapRepository } from './listing-map.repository';
+import { ListingMapService } from './listing-map.service';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 
 @Module({
   imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
-  controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
+  controllers: [ListingsController, ListingMapController],
+  providers: [ListingsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

@@ -147,8 +147,9 @@ export class ListingsRepository {
   /**
    * A card's columns. `isSaved` is false here: a member's saved listings belong to the saved module,
    * which ListingsService asks for a page's ids (so members and guests share one prepared statement).
+   * Public for ListingMapRepository's box page.
    */
-  private selection() {
+  selection() {
     return {
       listing: LISTING_COLUMNS,
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },

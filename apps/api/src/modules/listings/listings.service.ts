@@ -42,6 +42,7 @@ import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.ser
 import { correctedTsQuery, parseListingFilters, wordsOf, type ListingFilters } from './listing-search';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
+import { ListingMapService } from './listing-map.service';
 import { GuestViews } from './guest-views';
 import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listings-lookup';
 import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
@@ -170,6 +171,7 @@ export class ListingsService {
     private readonly counts: ListingCountCache,
     private readonly guestViews: GuestViews,
     @Inject(forwardRef(() => LISTING_INQUIRIES_COUNTER)) private readonly inquiries: ListingInquiriesCounter,
+    private readonly map: ListingMapService,
   ) {}
 
   /**
@@ -272,7 +274,9 @@ export class ListingsService {
   ): Promise<{ rows: ListingWithOwner[]; total: number; estimated: boolean }> {
     const viewer = viewerOf(caller);
     if (filters.bounds && onlyBounds(filters)) {
-      const { rows, total } = await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip);
+      // a large public box: ListingMapService pages it from the grid blocks; else the cell walk or GiST
+      const { rows, total } =
+        (await this.map.boxPage(filters, caller, sort, limit, skip)) ?? (await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip));
       return { rows: await this.withSaved(caller, rows), total, estimated: false };
     }
     const { total, estimated } = await this.totalOf(filters, viewer);

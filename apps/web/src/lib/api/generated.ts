@@ -90,6 +90,17 @@ const injectedRtkApi = api
         }),
         providesTags: ["currency"],
       }),
+      getListingClusters: build.query<
+        GetListingClustersApiResponse,
+        GetListingClustersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/clusters`,
+          method: "POST",
+          body: queryArg.listingClustersQueryDto,
+        }),
+        providesTags: ["listing"],
+      }),
       createListing: build.mutation<
         CreateListingApiResponse,
         CreateListingApiArg
@@ -691,6 +702,11 @@ export type GetCurrencyRateHistoryApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
+export type GetListingClustersApiResponse =
+  /** status 200  */ ListingClustersDto;
+export type GetListingClustersApiArg = {
+  listingClustersQueryDto: ListingClustersQueryDto;
+};
 export type CreateListingApiResponse = /** status 201  */ ListingDto;
 export type CreateListingApiArg = {
   createListingDto: CreateListingDto;
@@ -1153,6 +1169,68 @@ export type CurrencyRateHistoryDto = {
   /** Newest asOf first */
   rates: CurrencyRateHistoryItemDto[];
 };
+export type MapBoxDto = {
+  east: number;
+  north: number;
+  south: number;
+  west: number;
+};
+export type ListingClusterDto = {
+  /** The extent of its listings (zoom to it to split the cluster) */
+  bounds: MapBoxDto;
+  /** Listings in the cluster (scaled from a sample when the answer is approximate) */
+  count: number;
+  /** Where its listings are (their count-weighted centre) */
+  lat: number;
+  lng: number;
+};
+export type ListingPinDto = {
+  _id: string;
+  currency: string;
+  lat: number;
+  lng: number;
+  name: string;
+  offer: "sale" | "rent";
+  price: number;
+};
+export type ListingClustersDto = {
+  /** True when a broad filter over a box with very many listings was counted on a sample of them (counts are scaled, rounded); false: every count is exact */
+  approximate: boolean;
+  /** The box counted: the box sent, or (taller than 4°) widened to whole cells of 0.005° × 2^k so its edges need no listing-by-listing count */
+  box: MapBoxDto;
+  /** Empty when the box holds at most 200 matches (see pins) */
+  clusters: ListingClusterDto[];
+  /** The matches' extent in the box (fit the map to it); null when none */
+  extent: MapBoxDto | null;
+  /** The cluster cell: 0.005° × 2^level on a side */
+  level: number;
+  /** Every match, when the box holds at most 200; else empty */
+  pins: ListingPinDto[];
+  /** Matches in the box (the sum of the clusters' counts) */
+  total: number;
+};
+export type BoundsDto = {
+  east: number;
+  north: number;
+  south: number;
+  west: number;
+};
+export type ListingClustersQueryDto = {
+  /** The map's visible box (at most 30° on a side) */
+  bounds: BoundsDto;
+  /** Typo-tolerant text over name, description, code and address */
+  fuzzySearch?: string;
+  /** Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize, bedrooms, bathrooms, parkingSlots ({min: N} is "at least N"); lists (any may match) for type, offer (sale, rent), kind, furnishing, status, city, barangay (PSGC codes); tags (all must match); rating {min}; verified */
+  match?: {
+    [key: string]: any;
+  };
+  /** Exact filters: owner (user id), code, status, verified */
+  query?: {
+    [key: string]: any;
+  };
+  /** The map's zoom level: clusters are about a quarter of a map tile across (coarser when the box would hold more than 32 across) */
+  zoom: number;
+};
 export type ListingAddressDto = {
   barangay: string;
   barangayCode: string;
@@ -1362,12 +1440,6 @@ export type ListingFacetsDto = {
   priceBands: PriceBandFacetDto[];
   tags: FacetValueDto[];
   types: FacetValueDto[];
-};
-export type BoundsDto = {
-  east: number;
-  north: number;
-  south: number;
-  west: number;
 };
 export type ListingSearchDto = {
   /** Map bounding box */
@@ -1881,6 +1953,8 @@ export const {
   useUpdateCurrencyRateMutation,
   useGetCurrencyRateHistoryQuery,
   useLazyGetCurrencyRateHistoryQuery,
+  useGetListingClustersQuery,
+  useLazyGetListingClustersQuery,
   useCreateListingMutation,
   useGetListingDashboardQuery,
   useLazyGetListingDashboardQuery,
