@@ -173,7 +173,7 @@ export default defineConfig({
           if (/node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|@reduxjs|redux|react-redux|immer|reselect)[\\/]/.test(id)) {
             return 'vendor-core';
           }
-          if (/[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet|react-leaflet-cluster)[\\/]/.test(id)) return 'vendor-map';
+          if (/[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/.test(id)) return 'vendor-map';
           return undefined;
         },
       },
