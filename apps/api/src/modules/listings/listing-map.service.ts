@@ -6,6 +6,7 @@ import { isAdmin } from './listing-access';
 import { clusterLevel, MAX_CLUSTER_LEVEL, planBox, rowRuns, type Box } from './listing-map';
 import { ListingMapRepository, type ClusterRow } from './listing-map.repository';
 import { parseListingFilters, type ListingFilters } from './listing-search';
+import { ListingWordsService } from './listing-words.service';
 import type { ListingWithOwner } from './listing.mapper';
 import { ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
 
@@ -51,10 +52,12 @@ export class ListingMapService {
   constructor(
     private readonly map: ListingMapRepository,
     private readonly listings: ListingsRepository,
+    private readonly words: ListingWordsService,
   ) {}
 
   async clusters(caller: AuthUser | undefined, dto: ListingClustersQueryDto): Promise<ListingClustersDto> {
-    const filters = parseListingFilters(dto);
+    // misspelt words as the page searches them (ListingWordsService), so the map shows the same matches
+    const filters = await this.words.resolve(parseListingFilters(dto));
     const box = filters.bounds ?? bad("bounds is required: the map's visible box {north, south, east, west}");
     if (box.north - box.south > MAX_CLUSTER_BOX_DEGREES || box.east - box.west > MAX_CLUSTER_BOX_DEGREES) {
       bad(`bounds must be at most ${MAX_CLUSTER_BOX_DEGREES}° on a side: zoom in, or send only the part of the map over the Philippines`);

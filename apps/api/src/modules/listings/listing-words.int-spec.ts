@@ -47,6 +47,12 @@ describe('search words: the vocabulary and misspelt words (HTTP, real PostgreSQL
     expect(res.body.listings.map((x: { _id: string }) => x._id)).toContain(l._id);
     expect(res.body.searchedWords).toEqual(['serendipity', 'townhouse']);
     // words every listing has are searched as typed, with nothing to report
+    // the map's clusters search the same words
+    const clusters = await t.http
+      .post('/api/listing/clusters')
+      .send({ fuzzySearch: 'serendipty townhouse', bounds: { north: 14.6, south: 14.5, east: 121.1, west: 121.0 }, zoom: 12 })
+      .expect(200);
+    expect(clusters.body.total).toBe(1);
     const exact = await search('serendipity');
     expect(exact.body.searchedWords).toBeUndefined();
     expect(exact.body.listings.map((x: { _id: string }) => x._id)).toEqual([l._id]);

@@ -13,11 +13,12 @@ import { ListingMapService } from './listing-map.service';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
+import { ListingWordsService } from './listing-words.service';
 
 @Module({
   imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController],
-  providers: [ListingsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
+  providers: [ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

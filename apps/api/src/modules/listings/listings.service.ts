@@ -39,7 +39,8 @@ import type {
 import { canSeeListing, isAdmin } from './listing-access';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { correctedTsQuery, parseListingFilters, wordsOf, type ListingFilters } from './listing-search';
+import { parseListingFilters, type ListingFilters } from './listing-search';
+import { ListingWordsService } from './listing-words.service';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
 import { ListingMapService } from './listing-map.service';
@@ -170,6 +171,7 @@ export class ListingsService {
     @Inject(forwardRef(() => SAVED_LISTINGS_LOOKUP)) private readonly saved: SavedListingsLookup,
     private readonly counts: ListingCountCache,
     private readonly guestViews: GuestViews,
+    private readonly words: ListingWordsService,
     @Inject(forwardRef(() => LISTING_INQUIRIES_COUNTER)) private readonly inquiries: ListingInquiriesCounter,
     private readonly map: ListingMapService,
   ) {}
@@ -230,7 +232,7 @@ export class ListingsService {
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const filters = await this.withKnownWords(parseListingFilters(body));
+    const filters = await this.words.resolve(parseListingFilters(body));
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
     const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip);
     return {
@@ -240,24 +242,10 @@ export class ListingsService {
     };
   }
 
-  /**
-   * The filters with a search text no listing has (misspelt or partial words) turned into a query for
-   * the words it resembles (see correctedTsQuery); unchanged when some listing has all its words.
-   */
-  private async withKnownWords(filters: ListingFilters): Promise<ListingFilters> {
-    if (!filters.text || (await this.listings.anyHasWords(filters.text))) return filters;
-    const words = wordsOf(filters.text);
-    const known = await this.listings.knownWords(words);
-    const unknown = words.filter((w) => !known.has(w));
-    const similar = new Map(await Promise.all(unknown.map(async (w) => [w, await this.listings.similarWords(w)] as const)));
-    const searchedWords = [...new Set(words.flatMap((w) => (known.has(w) ? [w] : (similar.get(w) ?? []))))];
-    return { ...filters, wordsQuery: correctedTsQuery(words, known, similar), searchedWords };
-  }
-
   /** How a search would be answered: its total and the form its page is read in (for the plan-bound test and benchmarks). */
   async searchPlan(caller: AuthUser | undefined, body: ListingSearchDto): Promise<SearchTotal & { form: SearchPageForm }> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const filters = await this.withKnownWords(parseListingFilters(body));
+    const filters = await this.words.resolve(parseListingFilters(body));
     const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
     const viewer = viewerOf(caller);
     const total = await this.totalOf(filters, viewer);
@@ -352,7 +340,7 @@ export class ListingsService {
    * counts are rounded to two significant digits and the answer says `estimated`.
    */
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    const filters = await this.withKnownWords(parseListingFilters(body));
+    const filters = await this.words.resolve(parseListingFilters(body));
     const viewer = viewerOf(caller);
     return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, async () => {
       const read = await this.listings.facetsUpTo(filters, viewer, FACET_ROWS, FACET_BUDGET_MS);

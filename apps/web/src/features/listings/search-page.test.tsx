@@ -41,6 +41,39 @@ function serveSearch(listings: () => ReturnType<typeof makeListing>[] = () => [m
 
 const last = <T,>(list: T[]) => list[list.length - 1];
 
+describe('listing search page: estimated counts and misspelt words', { timeout: 30_000 }, () => {
+  it('says "about" for an estimated total, marks estimated facet counts, and names the words searched instead', async () => {
+    server.use(
+      http.post('*/api/listing/search', () =>
+        HttpResponse.json({
+          listings: [makeListing()],
+          pagination: { ...makePagination(130_000, 1, 10, 1), totalIsEstimate: true },
+          searchedWords: ['house'],
+        }),
+      ),
+      http.post('*/api/listing/filter', () =>
+        HttpResponse.json({
+          types: [{ value: 'residential', count: 120_000 }],
+          tags: [],
+          priceBands: [],
+          cities: [],
+          offers: [],
+          kinds: [],
+          furnishings: [],
+          estimated: true,
+        }),
+      ),
+    );
+    renderApp('/listings?q=houe');
+    expect(await screen.findByText('Sunny house in Loyola Heights', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(screen.getByTestId('result-count')).toHaveTextContent('about 130,000 listings found');
+    expect(screen.getByTestId('searched-words')).toHaveTextContent('No listing has “houe”: showing listings with “house” instead.');
+    expect(await screen.findByRole('checkbox', { name: 'Residential (≈120,000)' })).toBeInTheDocument();
+    // a type none of the rows read had: no count rather than "≈0"
+    expect(screen.getByRole('checkbox', { name: 'Industrial' })).toBeInTheDocument();
+  });
+});
+
 describe('listing search page', { timeout: 30_000 }, () => {
   it('reads the search from the URL and sends it as the search body', async () => {
     const { searches, facets } = serveSearch();

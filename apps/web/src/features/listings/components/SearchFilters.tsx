@@ -150,7 +150,9 @@ function AtLeastSelect({ label, value, noun, onChange }: { label: string; value:
 
 /** Every filter of POST /listing/search, with the facet counts of POST /listing/filter. */
 export function SearchFilters({ state, facets, onChange }: SearchFiltersProps) {
-  const counted = (label: string, count: number | null) => withCount(label, count, facets?.estimated ?? false);
+  const estimated = facets?.estimated ?? false;
+  // an estimate from the rows read says nothing of a value none of them had: no count, not "≈0"
+  const counted = (label: string, count: number | null) => withCount(label, estimated && count === 0 ? null : count, estimated);
   const apply = (patch: Partial<SearchState>) => onChange(updateSearch(state, patch));
   const bands = priceBandChoices(state, facets?.priceBands);
 

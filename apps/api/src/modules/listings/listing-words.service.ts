@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { correctedTsQuery, wordsOf, type ListingFilters } from './listing-search';
+import { ListingsRepository } from './listings.repository';
+
+/**
+ * Misspelt and partial search words (issue 11): a search text no listing has is searched as the
+ * known words it resembles (listing_words, trigram similarity) or as prefixes. Every route that
+ * takes a search text (the page, the sidebar, the map's clusters) resolves it here, so they agree.
+ */
+@Injectable()
+export class ListingWordsService {
+  constructor(private readonly listings: ListingsRepository) {}
+
+  /** The filters, with `wordsQuery`/`searchedWords` when no listing has all the words of the text. */
+  async resolve(filters: ListingFilters): Promise<ListingFilters> {
+    if (!filters.text || (await this.listings.anyHasWords(filters.text))) return filters;
+    const words = wordsOf(filters.text);
+    const known = await this.listings.knownWords(words);
+    const unknown = words.filter((w) => !known.has(w));
+    const similar = new Map(await Promise.all(unknown.map(async (w) => [w, await this.listings.similarWords(w)] as const)));
+    const searchedWords = [...new Set(words.flatMap((w) => (known.has(w) ? [w] : (similar.get(w) ?? []))))];
+    return { ...filters, wordsQuery: correctedTsQuery(words, known, similar), searchedWords };
+  }
+}
