@@ -660,12 +660,14 @@ export class ListingsRepository {
     );
   }
 
-  /** The sidebar's counts among a fixed 1 % of the table's pages (see sampledCount); `scale` says what one stands for. */
-  async facetsOfSample(f: ListingFilters, viewer: Viewer): Promise<FacetCounts> {
+  /** The sidebar's counts among a fixed `percent` of the table's pages (see sampledCount); `scale` says what one stands for. */
+  async facetsOfSample(f: ListingFilters, viewer: Viewer, percent = SAMPLE_PERCENT): Promise<FacetCounts> {
+    // a whole percent (1-100): the same few samples of pages for every search, so they stay in memory
+    const p = Math.min(100, Math.max(1, Math.round(percent)));
     return this.facetCounts(
       this.db,
-      sql`(select ${FACET_COLUMNS} from ${listings} tablesample system (${sql.raw(String(SAMPLE_PERCENT))}) repeatable (0) where ${this.whereOf(f, viewer, 'page') ?? sql`true`})`,
-      100 / SAMPLE_PERCENT,
+      sql`(select ${FACET_COLUMNS} from ${listings} tablesample system (${sql.raw(String(p))}) repeatable (0) where ${this.whereOf(f, viewer, 'page') ?? sql`true`})`,
+      100 / p,
     );
   }
 
