@@ -17,13 +17,14 @@ CREATE INDEX IF NOT EXISTS "listings_price_cover_idx" ON "listings" ("price", "i
 --    with parking that takes pets) have no ordered index to walk: the GIN index below holds one token
 --    per filter value, so their conjunction is one `@>` that intersects posting lists. "At least N"
 --    filters are cumulative tokens (3 bedrooms: r1, r2, r3) and a price carries which band boundaries
---    (libs/domain PRICE_BANDS) it is above (p>i) and below (p<i), so every filter is a single token.
+--    (PRICE_TOKEN_BOUNDS in listing-search.ts: PRICE_BANDS' bounds and finer ones) it is above (p>i)
+--    and below (p<i), so every filter is a single token.
 --    The listings repository builds the same tokens (facetTokensOf); keep the two in step.
 CREATE OR REPLACE FUNCTION listing_facet_tokens(
   offer text, type text, kind text, furnishing text, bedrooms int, bathrooms int, parking int, price numeric, tags text[]
 ) RETURNS text[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
-  bounds numeric[] := ARRAY[50000, 100000, 200000, 500000, 1000000, 5000000];
+  bounds numeric[] := ARRAY[10000, 20000, 50000, 100000, 200000, 500000, 1000000, 2000000, 5000000, 10000000, 20000000, 50000000];
   tokens text[] := ARRAY['o' || offer, 't' || type];
   i int;
 BEGIN

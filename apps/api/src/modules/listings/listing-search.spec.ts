@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { parseListingFilters, toWordsTsQuery } from './listing-search';
+import { coveredByTokens, facetTokensOf, parseListingFilters, toWordsTsQuery } from './listing-search';
 
 describe('toWordsTsQuery', () => {
   it('keeps letters and digits of each word, lower-cased, joined by AND', () => {
@@ -32,5 +32,29 @@ describe('parseListingFilters', () => {
   ])('refuses %j', (input, message) => {
     expect(() => parseListingFilters(input as never)).toThrow(BadRequestException);
     expect(() => parseListingFilters(input as never)).toThrow(message);
+  });
+});
+
+describe('facetTokensOf / coveredByTokens (the TypeScript side of listing_facet_tokens)', () => {
+  it('says single values, "at least" minimums, price boundaries and tags as tokens', () => {
+    expect(
+      facetTokensOf({
+        offer: ['rent'],
+        type: ['residential'],
+        kind: ['condominium'],
+        furnishing: ['furnished'],
+        bedrooms: { min: 3 },
+        parkingSlots: { min: 9 },
+        price: { min: 25_000, max: 60_000 },
+        tags: ['pet friendly'],
+      }),
+    ).toEqual(['orent', 'tresidential', 'kcondominium', 'ffurnished', 'r3', 'g5', 'p>2', 'p<4', 'xpet friendly']);
+  });
+
+  it('leaves out what a token cannot say, and says which filters need no second check', () => {
+    const f = { offer: ['sale', 'rent'], bedrooms: { min: 2, max: 3 }, price: { max: 5_000 }, parkingSlots: { min: 9 } };
+    expect(facetTokensOf(f)).toEqual(['r2', 'g5', 'p<1']);
+    expect([...coveredByTokens(f)]).toEqual([]);
+    expect([...coveredByTokens({ offer: ['sale'], bathrooms: { min: 2 }, tags: ['new'] })].sort()).toEqual(['bathrooms', 'offer', 'tags']);
   });
 });

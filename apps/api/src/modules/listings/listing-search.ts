@@ -166,8 +166,14 @@ export function parseListingFilters(input: {
   return f;
 }
 
-/** The band boundaries a listing's price tokens say it is above or below (PRICE_BANDS' inner bounds, in order). */
-export const PRICE_TOKEN_BOUNDS = [50_000, 100_000, 200_000, 500_000, 1_000_000, 5_000_000] as const;
+/**
+ * The boundaries a listing's price tokens say it is above or below (listing_facet_tokens, migration
+ * 0014; keep the two in step): PRICE_BANDS' inner bounds and finer ones, so a price-ordered page
+ * gathered band by band (ListingsRepository.priceBandedIds) never gathers a whole "₱5M and up".
+ */
+export const PRICE_TOKEN_BOUNDS = [
+  10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000,
+] as const;
 /** "At least N" tokens go up to this N (the web's choices); a larger minimum is checked by its column. */
 const MAX_AT_LEAST_TOKEN = 5;
 

@@ -20,7 +20,7 @@ import { PRICE_BANDS } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { isQueryCanceled } from '../../common/db/pg-errors';
 import type { SortTerm } from '../../common/query/list-query';
-import { coveredByTokens, facetTokensOf, toWordsTsQuery, type ListingFilters } from './listing-search';
+import { coveredByTokens, facetTokensOf, PRICE_TOKEN_BOUNDS, toWordsTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
 
 export const LISTING_SORT_COLUMNS = {
@@ -509,8 +509,40 @@ export class ListingsRepository {
       const ids = ((await queries.boundedWalk(walkRows)) as { id: string }[]).map((r) => r.id);
       // a full page: the walk's answer; short, it gave up (or the table is small and gathering is cheap)
       if (ids.length === limit) return ids;
+      const banded = await this.priceBandedIds(f, viewer, sort, limit, skip);
+      if (banded) return banded;
     }
     return ((await queries.ids()) as { id: string }[]).map((r) => r.id);
+  }
+
+  /**
+   * A page in price order gathered band by band (the price bands of the facet tokens, cheapest or
+   * dearest first), each band one GIN scan of the words, the filters and the band's tokens: the work
+   * is the matches of the bands before the page is full, not all the matches. Null when the order is
+   * not by price or the viewer does not search the public listings (the tokens index holds only those).
+   */
+  private async priceBandedIds(
+    f: ListingFilters,
+    viewer: Viewer,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+  ): Promise<string[] | null> {
+    if (sort === 'relevance' || sort[0]?.field !== 'price' || this.visibilityOf(f, viewer) === undefined) return null;
+    const bounds = [0, ...PRICE_TOKEN_BOUNDS];
+    const bands = bounds.map((min, i) => ({ min, max: i + 1 < bounds.length ? bounds[i + 1] - 0.01 : undefined }));
+    if (sort[0].direction === 'desc') bands.reverse();
+    const ids: string[] = [];
+    for (const band of bands) {
+      const min = Math.max(band.min, f.price?.min ?? 0);
+      const max = band.max === undefined ? f.price?.max : f.price?.max === undefined ? band.max : Math.min(band.max, f.price.max);
+      if (max !== undefined && min > max) continue;
+      const within = { ...f, price: { ...(min > 0 && { min }), ...(max !== undefined && { max }) } };
+      const found = (await this.searchQueries(within, viewer, sort, skip + limit - ids.length, 0, 'gin').ids()) as { id: string }[];
+      ids.push(...found.map((r) => r.id));
+      if (ids.length >= skip + limit) break;
+    }
+    return ids.slice(skip, skip + limit);
   }
 
   /** The visibility part of whereOf alone (what the public may see, unless the viewer is an admin or searches their own listings). */

@@ -326,8 +326,9 @@ export class ListingsService {
       // than every rental a price walk passes first): where the matches look common enough for a walk,
       // walk only so far (a bounded walk) before gathering and sorting them instead
       if ((wanted * walked) / Math.max(total, 1) > BOUNDED_WALK_ROWS) return 'gin';
-      // gathering more than GATHER_UP_TO matches costs more than any walk that meets them
-      return total > GATHER_UP_TO ? 'walk' : 'bounded';
+      // in price order a bounded walk that gives up gathers band by band (only the first bands'
+      // matches); in name order, past GATHER_UP_TO matches, a whole walk costs less than gathering
+      return sort !== 'relevance' && sort[0]?.field === 'price' ? 'bounded' : total > GATHER_UP_TO ? 'walk' : 'bounded';
     }
     if (!filters.text && estimated) {
       // many matches, and a covering index checks the filters as it walks: a walk is cheap even
