@@ -68,6 +68,8 @@ export interface ListingSummary {
 const WALK_BUDGET = 2000;
 /** The most listings a bounded walk passes before gathering the matches (up to GATHER_UP_TO of them). */
 const MAX_BOUNDED_WALK_ROWS = 20_000;
+/** The same in price order, where a walk that gives up gathers band by band. */
+const MAX_PRICE_WALK_ROWS = 3_000;
 /** Past this many matches a text search in price or name order walks to the end instead of gathering them. */
 const GATHER_UP_TO = 50_000;
 /**
@@ -78,6 +80,8 @@ const GATHER_UP_TO = 50_000;
 export const EXACT_TOTAL_UP_TO = 2000;
 /** How long counting up to EXACT_TOTAL_UP_TO by walking may take before the facet tokens count instead. */
 const WALK_COUNT_BUDGET_MS = 40;
+/** A search with words the planner expects in this many listings is not counted: its estimate is the total. */
+const PLANNED_WORDS_ESTIMATE_FROM = 20_000;
 /** How long counting by the facet tokens may take before a sample of pages estimates instead. */
 const COUNT_BUDGET_MS = 150;
 /** The sidebar counts at most this many matches one by one; past it, those rows stand for all of them. */
@@ -275,8 +279,12 @@ export class ListingsService {
     if (!estimated && (total === 0 || skip >= total)) return { rows: [], total, estimated };
     const form = await this.pageForm(filters, viewer, sort, { total, estimated }, limit + skip);
     // a bounded walk may pass as many listings as half the matches: past that, gathering them costs less
-    const walkRows = Math.min(MAX_BOUNDED_WALK_ROWS, Math.max(BOUNDED_WALK_ROWS, Math.round(total / 2)));
+    // (in price order only a few thousand: gathering band by band is cheap)
+    const byPrice = sort !== 'relevance' && sort[0]?.field === 'price';
+    const walkRows = Math.min(byPrice ? MAX_PRICE_WALK_ROWS : MAX_BOUNDED_WALK_ROWS, Math.max(BOUNDED_WALK_ROWS, Math.round(total / 2)));
     const rows = await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form, walkRows));
+    // a short page is the last: the total is exact whatever was estimated
+    if (estimated && rows.length < limit) return { rows, total: skip + rows.length, estimated: false };
     return { rows, total, estimated };
   }
 
@@ -289,7 +297,14 @@ export class ListingsService {
   private totalOf(filters: ListingFilters, viewer: Viewer): Promise<SearchTotal> {
     return this.counts.getOrCompute('total', { filters, scope: scopeOf(viewer, filters) }, async () => {
       // common matches: a walk or a scan meets EXACT_TOTAL_UP_TO + 1 of them soon
-      let counted = await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, WALK_COUNT_BUDGET_MS, 'page');
+      // (not with words: a walk visits the table for each row to read them, and runs out of time; a
+      // word the planner expects in many listings is estimated at once, and a page that comes back
+      // short makes its total exact in findPage)
+      if (filters.text) {
+        const planned = await this.listings.plannedCount(filters, viewer);
+        if (planned >= PLANNED_WORDS_ESTIMATE_FROM) return { total: roundEstimate(planned), estimated: true };
+      }
+      let counted = filters.text ? null : await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, WALK_COUNT_BUDGET_MS, 'page');
       // rare ones (or filters common alone but rare together): intersect their tokens' posting lists
       counted ??= await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, COUNT_BUDGET_MS, 'tokens');
       if (counted !== null && counted <= EXACT_TOTAL_UP_TO) return { total: counted, estimated: false };
