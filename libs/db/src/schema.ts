@@ -290,7 +290,10 @@ export const listings = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
     isVisible: boolean('is_visible').notNull().default(true),
-    /** Lower-cased text the fuzzy search matches: name, code, address and the start of the description. */
+    /**
+     * Lower-cased text of the search: name, code, address and the start of the description (its words
+     * feed listing_words, migration 0015).
+     */
     searchText: text('search_text').notNull().generatedAlwaysAs(LISTING_SEARCH_TEXT),
     /**
      * The same words for full-text search (exact, no recheck; trigrams catch the typos), plus filter
@@ -330,7 +333,6 @@ export const listings = pgTable(
     index('listings_grid_cell_idx')
       .on(gridCellOf(t.lat, t.lng), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isVisible} and ${t.status} <> 'draft'`),
-    index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('listings_search_vector_idx').using('gin', t.searchVector),
   ],
 );

@@ -160,6 +160,8 @@ function toFacetsDto(c: FacetCounts, factor: number, estimated: boolean): Listin
   };
 }
 
+const isPriceOrder = (sort: SortTerm<ListingSortKey>[] | 'relevance') => sort !== 'relevance' && sort[0]?.field === 'price';
+
 /** A map box and nothing else (the grid-cell path pages and totals it). */
 const onlyBounds = (filters: ListingFilters) =>
   Object.entries(filters).every(([key, v]) => key === 'bounds' || v === undefined || (Array.isArray(v) && v.length === 0));
@@ -238,10 +240,16 @@ export class ListingsService {
     };
   }
 
-  async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
+  /** A search body read: paging and sort, the filters (misspelt words resolved), relevance order for text without a sort. */
+  private async readSearch(body: ListingSearchDto) {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
     const filters = await this.words.resolve(parseListingFilters(body));
-    const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
+    const sort: SortTerm<ListingSortKey>[] | 'relevance' = body.sort === undefined && filters.text ? 'relevance' : query.sort;
+    return { query, filters, sort };
+  }
+
+  async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
+    const { query, filters, sort } = await this.readSearch(body);
     const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip);
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
@@ -252,9 +260,7 @@ export class ListingsService {
 
   /** How a search would be answered: its total and the form its page is read in (for the plan-bound test and benchmarks). */
   async searchPlan(caller: AuthUser | undefined, body: ListingSearchDto): Promise<SearchTotal & { form: SearchPageForm }> {
-    const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const filters = await this.words.resolve(parseListingFilters(body));
-    const sort = body.sort === undefined && filters.text ? 'relevance' : query.sort;
+    const { query, filters, sort } = await this.readSearch(body);
     const viewer = viewerOf(caller);
     const total = await this.totalOf(filters, viewer);
     return { ...total, form: await this.pageForm(filters, viewer, sort, total, query.limit + query.skip) };
@@ -280,8 +286,7 @@ export class ListingsService {
     const form = await this.pageForm(filters, viewer, sort, { total, estimated }, limit + skip);
     // a bounded walk may pass as many listings as half the matches: past that, gathering them costs less
     // (in price order only a few thousand: gathering band by band is cheap)
-    const byPrice = sort !== 'relevance' && sort[0]?.field === 'price';
-    const walkRows = Math.min(byPrice ? MAX_PRICE_WALK_ROWS : MAX_BOUNDED_WALK_ROWS, Math.max(BOUNDED_WALK_ROWS, Math.round(total / 2)));
+    const walkRows = Math.min(isPriceOrder(sort) ? MAX_PRICE_WALK_ROWS : MAX_BOUNDED_WALK_ROWS, Math.max(BOUNDED_WALK_ROWS, Math.round(total / 2)));
     const rows = await this.withSaved(caller, await this.listings.searchPage(filters, viewer, sort, limit, skip, form, walkRows));
     // a short page is the last: the total is exact whatever was estimated
     if (estimated && rows.length < limit) return { rows, total: skip + rows.length, estimated: false };
@@ -300,8 +305,9 @@ export class ListingsService {
       // (not with words: a walk visits the table for each row to read them, and runs out of time; a
       // word the planner expects in many listings is estimated at once, and a page that comes back
       // short makes its total exact in findPage)
+      let planned: number | undefined;
       if (filters.text) {
-        const planned = await this.listings.plannedCount(filters, viewer);
+        planned = await this.listings.plannedCount(filters, viewer);
         if (planned >= PLANNED_WORDS_ESTIMATE_FROM) return { total: roundEstimate(planned), estimated: true };
       }
       let counted = filters.text ? null : await this.listings.countUpTo(filters, viewer, EXACT_TOTAL_UP_TO, WALK_COUNT_BUDGET_MS, 'page');
@@ -311,7 +317,7 @@ export class ListingsService {
       const guess =
         counted === null
           ? await this.listings.sampledCount(filters, viewer)
-          : Math.max(EXACT_TOTAL_UP_TO + 1, await this.listings.plannedCount(filters, viewer));
+          : Math.max(EXACT_TOTAL_UP_TO + 1, planned ?? (await this.listings.plannedCount(filters, viewer)));
       return { total: roundEstimate(guess), estimated: true };
     });
   }
@@ -329,6 +335,11 @@ export class ListingsService {
     wanted: number,
   ): Promise<SearchPageForm> {
     if (sort === 'relevance' && filters.text) return 'gin';
+    if (!filters.text && estimated) {
+      // many matches, and a covering index checks the filters as it walks: a walk is cheap even
+      // where the estimate is off (at worst every public listing's index entry, ~0.3 µs each)
+      return 'walk';
+    }
     const newest = sort !== 'relevance' && sort[0]?.field === 'createdAt';
     const byCity = newest && filters.city?.length;
     const walked = byCity
@@ -343,12 +354,7 @@ export class ListingsService {
       if ((wanted * walked) / Math.max(total, 1) > BOUNDED_WALK_ROWS) return 'gin';
       // in price order a bounded walk that gives up gathers band by band (only the first bands'
       // matches); in name order, past GATHER_UP_TO matches, a whole walk costs less than gathering
-      return sort !== 'relevance' && sort[0]?.field === 'price' ? 'bounded' : total > GATHER_UP_TO ? 'walk' : 'bounded';
-    }
-    if (!filters.text && estimated) {
-      // many matches, and a covering index checks the filters as it walks: a walk is cheap even
-      // where the estimate is off (at worst every public listing's index entry, ~0.3 µs each)
-      return 'walk';
+      return isPriceOrder(sort) || total <= GATHER_UP_TO ? 'bounded' : 'walk';
     }
     return (wanted * walked) / Math.max(total, 1) <= WALK_BUDGET ? 'walk' : 'gin';
   }
@@ -357,8 +363,8 @@ export class ListingsService {
    * The sidebar's counts, never a pass over every match: up to FACET_ROWS matches are read one by one
    * (exact counts when that is all of them); past that, those rows stand for the whole set (scaled to
    * the estimated total); for a broad set (SAMPLE_FACETS_FROM), or when reading ran out of time, a
-   * fixed sample of pages answers. Scaled
-   * counts are rounded to two significant digits and the answer says `estimated`.
+   * fixed sample of pages answers. Scaled counts are rounded to two significant digits and the answer
+   * says `estimated`.
    */
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
     const filters = await this.words.resolve(parseListingFilters(body));

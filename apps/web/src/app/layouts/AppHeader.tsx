@@ -19,8 +19,8 @@ export function AppHeader() {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 2 } }}>
-        <Box component={RouterLink} to="/" sx={{ color: 'primary.main', textDecoration: 'none', display: 'flex' }}>
-          <Logo size={32} />
+        <Box component={RouterLink} to="/" sx={{ color: 'primary.main', textDecoration: 'none', display: 'flex', flexShrink: 0 }}>
+          <Logo size={32} nameFrom="sm" />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <Suspense fallback={<Box sx={{ width: 48, height: 36 }} aria-hidden />}>

@@ -7,6 +7,8 @@ export interface LogoProps {
   size?: number;
   /** Show the product name beside the mark. */
   withName?: boolean;
+  /** Show the name only from this breakpoint up (a phone's header has no room for it beside the buttons). */
+  nameFrom?: 'sm';
 }
 
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -19,12 +21,12 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function Logo({ size = 32, withName = true }: LogoProps) {
+export function Logo({ size = 32, withName = true, nameFrom }: LogoProps) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <LogoMark size={size} />
       {withName && (
-        <Typography component="span" variant="h6" sx={{ fontWeight: 700, color: 'inherit', lineHeight: 1 }}>
+        <Typography component="span" variant="h6" sx={{ fontWeight: 700, color: 'inherit', lineHeight: 1, ...(nameFrom && { display: { xs: 'none', [nameFrom]: 'inline' } }) }}>
           {APP_NAME}
         </Typography>
       )}
