@@ -13,6 +13,7 @@ import { AppModule } from '../src/app.module';
 import { loadConfig, type AppConfig } from '../src/common/config/config';
 import { DB, type Database } from '../src/common/db/database.module';
 import { configureHttpApp, NEST_HTTP_OPTIONS } from '../src/http-app';
+import { ListingSearchIndexService } from '../src/modules/listings/search-index/listing-search-index.service';
 import { templateDb, testDbPrefix, urlFor, withAdmin } from './db-admin';
 
 export interface TestApp {
@@ -55,6 +56,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const app = await NestFactory.create(AppModule.forRole(config), { ...NEST_HTTP_OPTIONS, logger: false });
   configureHttpApp(app, config, { docs: true });
   await app.init();
+  // searches answer from the listings held in memory once loaded: wait, so a test knows which answers
+  await app.get(ListingSearchIndexService).whenLoaded();
   return {
     app,
     http: request(app.getHttpServer()),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   customType,
   boolean,
   check,
@@ -220,6 +221,8 @@ export interface ListingImage {
 }
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A full transaction id (pg_current_xact_id()), as text: it outgrows a JavaScript number. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /** The text a listing search matches, lower-cased: name, code, address and the start of the description. */
 const LISTING_SEARCH_TEXT = sql`lower(name || ' ' || code || ' ' || coalesce(street, '') || ' ' || barangay_name || ' ' || city_name || ' ' || coalesce(province_name, '') || ' ' || left(description, 300))`;
@@ -363,6 +366,25 @@ export const listingWords = pgTable('listing_words', {
   word: text('word').primaryKey(),
   listings: integer('listings').notNull(),
 });
+/**
+ * Which listings changed, in which transaction (a trigger on `listings` writes a row for every insert,
+ * delete and update of a column search reads, migration 0018). Each API process keeps the public
+ * listings in memory for search (ListingSearchIndexService) and re-reads the listings named here by
+ * transactions not yet finished when it last looked (`xid` at or above the snapshot's xmin), so a
+ * search sees every change committed before it started, whichever process wrote it. Rows older than
+ * an hour are deleted.
+ */
+export const listingSearchChanges = pgTable(
+  'listing_search_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    listingId: uuid('listing_id').notNull(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('listing_search_changes_xid_idx').on(t.xid), index('listing_search_changes_changed_at_idx').on(t.changedAt)],
+);
+
 /** The coarsest level of `listing_grid_blocks`: blocks of 2^8 × 0.005° = 1.28° on a side. */
 export const GRID_BLOCK_LEVELS = 8;
 

@@ -26,6 +26,7 @@ const envSchema = z.object({
   DB_MIGRATE: bool(true),
   SEED_DEMO: bool(true),
   POI_LOAD_BUNDLED: bool(true),
+  LISTING_SEARCH_INDEX: bool(true),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -102,6 +103,8 @@ export interface OAuthProviderConfig {
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   role: 'api' | 'worker' | 'all';
+  /** Public searches from listings held in memory (ListingSearchIndexService); false: every search asks PostgreSQL. */
+  listingSearchIndex: boolean;
   port: number;
   host: string;
   database: { url?: string; poolSize: number; pgliteDir: string; migrate: boolean };
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: e.NODE_ENV,
     role: e.ROLE,
+    listingSearchIndex: e.LISTING_SEARCH_INDEX,
     port: e.PORT,
     host: e.HOST,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: e.PGLITE_DIR, migrate: e.DB_MIGRATE },

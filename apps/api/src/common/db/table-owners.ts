@@ -17,6 +17,7 @@ export const TABLE_OWNERS = {
   listingGridCells: 'listings',
   listingWords: 'listings',
   listingGridBlocks: 'listings',
+  listingSearchChanges: 'listings',
   listingDocuments: 'listings',
   listingReviews: 'listings',
   listingEvents: 'listings',

@@ -9,6 +9,7 @@ import { parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingWordsService } from './listing-words.service';
 import type { ListingWithOwner } from './listing.mapper';
 import { ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
+import { ListingSearchIndexService, searchesPublic } from './search-index/listing-search-index.service';
 
 /** A box page walks every listing newest first while it passes at most this many rows; else it reads the box's rows of cells. */
 const WALK_BUDGET = 2000;
@@ -39,6 +40,16 @@ function publicBoxOnly(f: ListingFilters, viewer: Viewer): f is ListingFilters &
 }
 
 const sumCounts = (clusters: ClusterRow[]) => clusters.reduce((s, c) => s + c.count, 0);
+/** The extent of the clusters' listings (null when none). */
+const extentOf = (clusters: Omit<ClusterRow, 'cluster'>[]) =>
+  clusters.length
+    ? {
+        south: Math.min(...clusters.map((c) => c.south)),
+        north: Math.max(...clusters.map((c) => c.north)),
+        west: Math.min(...clusters.map((c) => c.west)),
+        east: Math.max(...clusters.map((c) => c.east)),
+      }
+    : null;
 
 /**
  * The search map: clusters of the matches in a box (counted from the grid blocks when the search is
@@ -53,6 +64,7 @@ export class ListingMapService {
     private readonly map: ListingMapRepository,
     private readonly listings: ListingsRepository,
     private readonly words: ListingWordsService,
+    private readonly searchIndex: ListingSearchIndexService,
   ) {}
 
   async clusters(caller: AuthUser | undefined, dto: ListingClustersQueryDto): Promise<ListingClustersDto> {
@@ -66,6 +78,8 @@ export class ListingMapService {
     const level = clusterLevel(dto.zoom, box);
     const plan = planBox(box, level);
     const counted = { ...filters, bounds: plan.box };
+    const indexed = searchesPublic(viewer, filters) ? await this.fromIndex(counted, level) : null;
+    if (indexed) return { ...indexed, level, box: plan.box };
     const publicBlocks = await this.map.publicClusters(plan, level);
     let clusters = publicBlocks;
     let approximate = false;
@@ -76,14 +90,7 @@ export class ListingMapService {
     // a few matches in a crowded box are found by the filters' own indexes, the box a filter on them
     const crowded = sumCounts(publicBlocks) > EXACT_MATCHES;
     const pins = !approximate && total <= MAX_MAP_PINS && total > 0 ? await this.map.pins(counted, viewer, MAX_MAP_PINS, crowded) : [];
-    const extent = clusters.length
-      ? {
-          south: Math.min(...clusters.map((c) => c.south)),
-          north: Math.max(...clusters.map((c) => c.north)),
-          west: Math.min(...clusters.map((c) => c.west)),
-          east: Math.max(...clusters.map((c) => c.east)),
-        }
-      : null;
+    const extent = extentOf(clusters);
     return {
       total,
       approximate,
@@ -94,6 +101,28 @@ export class ListingMapService {
         : clusters.map((c) => ({ lat: c.lat, lng: c.lng, count: c.count, bounds: { south: c.south, north: c.north, west: c.west, east: c.east } })),
       pins: pins.map((p) => ({ _id: p.id, lat: p.lat, lng: p.lng, name: p.name, price: p.price, currency: p.currency, offer: p.offer })),
       extent,
+    };
+  }
+
+  /**
+   * The clusters (or pins) of a public search in a box from the listings held in memory: every match
+   * counted, whatever the box and the filters. Null while the index loads.
+   */
+  private async fromIndex(f: ListingFilters & { bounds: Box }, level: number) {
+    const words = await this.searchIndex.wordGroups(f);
+    const index = await this.searchIndex.current();
+    if (!index) return null;
+    const clusters = index.clusters(f, words, level);
+    const total = sumCounts(clusters);
+    const pins = total > 0 && total <= MAX_MAP_PINS ? index.pins(f, words, MAX_MAP_PINS) : [];
+    return {
+      total,
+      approximate: false,
+      clusters: pins.length
+        ? []
+        : clusters.map((c) => ({ lat: c.lat, lng: c.lng, count: c.count, bounds: { south: c.south, north: c.north, west: c.west, east: c.east } })),
+      pins: pins.map((p) => ({ _id: p.id, lat: p.lat, lng: p.lng, name: p.name, price: p.price, currency: p.currency, offer: p.offer })),
+      extent: extentOf(clusters),
     };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { correctedTsQuery, wordsOf, type ListingFilters } from './listing-search';
 import { ListingsRepository } from './listings.repository';
+import { ListingSearchIndexService } from './search-index/listing-search-index.service';
 
 /**
  * Misspelt and partial search words (issue 11): a search text no listing has is searched as the
@@ -9,13 +10,22 @@ import { ListingsRepository } from './listings.repository';
  */
 @Injectable()
 export class ListingWordsService {
-  constructor(private readonly listings: ListingsRepository) {}
+  constructor(
+    private readonly listings: ListingsRepository,
+    private readonly searchIndex: ListingSearchIndexService,
+  ) {}
 
   /** The filters, with `wordsQuery`/`searchedWords` when no listing has all the words of the text. */
   async resolve(filters: ListingFilters): Promise<ListingFilters> {
-    if (!filters.text || (await this.listings.anyHasWords(filters.text))) return filters;
+    if (!filters.text) return filters;
+    // the words of the public listings held in memory when loaded; else PostgreSQL's indexes
+    const index = await this.searchIndex.current();
+    if (index) {
+      const lexemes = await this.searchIndex.lexemesOf(filters.text);
+      if (lexemes.length === 0 || index.hasAllWords(lexemes)) return filters;
+    } else if (await this.listings.anyHasWords(filters.text)) return filters;
     const words = wordsOf(filters.text);
-    const known = await this.listings.knownWords(words);
+    const known = index ? new Set(words.filter((w) => index.hasWord(w))) : await this.listings.knownWords(words);
     const unknown = words.filter((w) => !known.has(w));
     const similar = new Map(await Promise.all(unknown.map(async (w) => [w, await this.listings.similarWords(w)] as const)));
     const searchedWords = [...new Set(words.flatMap((w) => (known.has(w) ? [w] : (similar.get(w) ?? []))))];

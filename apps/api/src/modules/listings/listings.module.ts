@@ -14,11 +14,13 @@ import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 import { ListingWordsService } from './listing-words.service';
+import { ListingSearchIndexRepository } from './search-index/listing-search-index.repository';
+import { ListingSearchIndexService } from './search-index/listing-search-index.service';
 
 @Module({
   imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController],
-  providers: [ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
+  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache],
 })
 export class ListingsModule {}

@@ -22,6 +22,7 @@ import { isQueryCanceled } from '../../common/db/pg-errors';
 import type { SortTerm } from '../../common/query/list-query';
 import { coveredByTokens, facetTokensOf, PRICE_TOKEN_BOUNDS, toWordsTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
+import { PUBLIC_LISTINGS } from './listing-access';
 
 export const LISTING_SORT_COLUMNS = {
   createdAt: listings.createdAt,
@@ -215,7 +216,7 @@ export class ListingsRepository {
     const ownSearch = viewer.id !== undefined && f.ownerId === viewer.id;
     const publicOnly = !viewer.isAdmin && !ownSearch;
     if (publicOnly) {
-      parts.push(eq(listings.isVisible, true), ne(listings.status, 'draft'));
+      parts.push(PUBLIC_LISTINGS);
     }
     const words = f.wordsQuery ?? (f.text ? toWordsTsQuery(f.text) : null);
     const asTokens = words !== null && purpose !== 'page';
@@ -548,7 +549,7 @@ export class ListingsRepository {
   /** The visibility part of whereOf alone (what the public may see, unless the viewer is an admin or searches their own listings). */
   private visibilityOf(f: ListingFilters, viewer: Viewer): SQL | undefined {
     const ownSearch = viewer.id !== undefined && f.ownerId === viewer.id;
-    return !viewer.isAdmin && !ownSearch ? and(eq(listings.isVisible, true), ne(listings.status, 'draft')) : undefined;
+    return !viewer.isAdmin && !ownSearch ? PUBLIC_LISTINGS : undefined;
   }
 
   /** Listings with their owners by id, in the order given (ids that are gone are left out). */

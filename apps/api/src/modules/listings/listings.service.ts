@@ -36,7 +36,8 @@ import type {
   ReviewDto,
   ReviewListDto,
 } from './dto/listing-output.dto';
-import { canSeeListing, isAdmin } from './listing-access';
+import { canSeeListing, isAdmin, isPublicListing } from './listing-access';
+import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesPublic } from './search-index/listing-search-index.service';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { parseListingFilters, type ListingFilters } from './listing-search';
@@ -184,6 +185,7 @@ export class ListingsService {
     private readonly words: ListingWordsService,
     @Inject(forwardRef(() => LISTING_INQUIRIES_COUNTER)) private readonly inquiries: ListingInquiriesCounter,
     private readonly map: ListingMapService,
+    private readonly searchIndex: ListingSearchIndexService,
   ) {}
 
   /**
@@ -275,6 +277,8 @@ export class ListingsService {
     skip: number,
   ): Promise<{ rows: ListingWithOwner[]; total: number; estimated: boolean }> {
     const viewer = viewerOf(caller);
+    const indexed = await this.pageFromIndex(filters, viewer, sort, limit, skip);
+    if (indexed) return { rows: await this.withSaved(caller, indexed.rows), total: indexed.total, estimated: false };
     if (filters.bounds && onlyBounds(filters)) {
       // a large public box: ListingMapService pages it from the grid blocks; else the cell walk or GiST
       const { rows, total } =
@@ -291,6 +295,29 @@ export class ListingsService {
     // a short page is the last: the total is exact whatever was estimated
     if (estimated && rows.length < limit) return { rows, total: skip + rows.length, estimated: false };
     return { rows, total, estimated };
+  }
+
+  /**
+   * A public search's page and exact total from the listings held in memory (ListingSearchIndexService),
+   * the page's listings then read by id; null when the index cannot answer it (still loading, an admin
+   * or an owner's own search, an order it does not keep, a page deeper than INDEX_MAX_PAGE_ROWS).
+   */
+  private async pageFromIndex(
+    filters: ListingFilters,
+    viewer: Viewer,
+    sort: SortTerm<ListingSortKey>[] | 'relevance',
+    limit: number,
+    skip: number,
+  ): Promise<{ rows: ListingWithOwner[]; total: number } | null> {
+    const order = indexOrderOf(sort);
+    if (!order || !searchesPublic(viewer, filters) || limit + skip > INDEX_MAX_PAGE_ROWS) return null;
+    const words = await this.searchIndex.wordGroups(filters);
+    const index = await this.searchIndex.current();
+    if (!index) return null;
+    const { ids, total } = index.search(filters, words, order, limit, skip);
+    // read by id after the index answered: one changed in between is shown as it is now, or dropped when hidden
+    const rows = (await this.listings.cardsByIds(ids)).filter((r) => isPublicListing(r.listing));
+    return { rows, total };
   }
 
   /**
@@ -369,6 +396,12 @@ export class ListingsService {
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
     const filters = await this.words.resolve(parseListingFilters(body));
     const viewer = viewerOf(caller);
+    if (searchesPublic(viewer, filters)) {
+      // exact counts over every match, from the listings held in memory
+      const words = await this.searchIndex.wordGroups(filters);
+      const index = await this.searchIndex.current();
+      if (index) return toFacetsDto(index.facets(filters, words), 1, false);
+    }
     return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, async () => {
       const planned = await this.listings.plannedCount(filters, viewer);
       // a broad set: a fixed 1 % of the pages holds enough of it (1,000+ rows), read in one pass

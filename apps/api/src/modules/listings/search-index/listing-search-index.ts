@@ -1,0 +1,791 @@
+import { CURRENCIES, FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, LISTING_TAGS, LISTING_TYPES, PRICE_BANDS } from '@app/domain';
+import { LISTING_STATUSES } from '../dto/listing-input.dto';
+import type { ListingFilters } from '../listing-search';
+
+/**
+ * The public listings held in memory for search (issue 11): every listing the public may see, as
+ * columns of typed arrays, with sorted lists of slots per word, city, barangay, owner and map cell.
+ * A search reads the smallest of those lists that applies (or every slot), tests each listing's
+ * columns, and keeps the page's best `skip + limit` in a heap, counting every match as it goes: the
+ * totals, the sidebar's counts and the map's clusters are exact, and no plan can misfire. PostgreSQL
+ * stays the record; `ListingSearchIndexService` loads this from it and applies every change
+ * (listing_search_changes, migration 0018). Pure and synchronous: no I/O here.
+ *
+ * Slots are append-only: a listing that changes gets a new slot (its old one is marked dead), so every
+ * list stays sorted by slot without ever removing from it. Dead slots are reclaimed by a reload.
+ */
+
+/** A listing as the index holds it (what the service loads from PostgreSQL). */
+export interface IndexedListing {
+  id: string;
+  /** Microseconds since the epoch (PostgreSQL's precision: two listings a microsecond apart keep their order). */
+  createdAt: number;
+  name: string;
+  price: number;
+  currency: string;
+  lotSize: number | null;
+  floorSize: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  parkingSlots: number | null;
+  type: string;
+  offer: string;
+  kind: string | null;
+  furnishing: string | null;
+  status: string;
+  tags: string[];
+  verified: boolean;
+  rating: number;
+  lat: number;
+  lng: number;
+  ownerId: string;
+  cityCode: string;
+  cityName: string;
+  barangayCode: string;
+  /** The listing's full-text lexemes (`tsvector_to_array(search_vector)`), as PostgreSQL parsed them. */
+  lexemes: string[];
+}
+
+/** The orders the index answers (the search page's; others go to PostgreSQL). Ties: id, descending, as the SQL. */
+export type IndexOrder = { field: 'createdAt' | 'price' | 'name'; direction: 'asc' | 'desc' };
+
+/**
+ * A search's words: every group must match; a group matches a listing with any of its alternatives
+ * (a lexeme, or a prefix written `pre:*`), as the tsquery `(a | pre:*) & b` does.
+ */
+export type WordGroups = string[][];
+
+/** The sidebar's counts (the same shape as the SQL's FacetCounts: `read` matches, each counting once). */
+export interface IndexFacets {
+  read: number;
+  scale: 1;
+  types: { value: string; count: number }[];
+  offers: { value: string; count: number }[];
+  kinds: { value: string; count: number }[];
+  furnishings: { value: string; count: number }[];
+  bands: { value: string; count: number }[];
+  cities: { code: string; name: string; count: number }[];
+  tags: { value: string; count: number }[];
+}
+
+export interface IndexCluster {
+  cluster: number;
+  count: number;
+  lat: number;
+  lng: number;
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+}
+
+export interface IndexPin {
+  id: string;
+  lat: number;
+  lng: number;
+  price: number;
+  currency: string;
+  name: string;
+  offer: string;
+}
+
+/** Map cells of the index's box lists: 0.04° (eight grid cells of 0.005°) on a side. */
+const CELLS_PER_DEGREE = 25;
+const CELL_COLUMNS = 360 * CELLS_PER_DEGREE;
+const NONE = 255;
+
+/** A sorted, growable list of slots. */
+class SlotList {
+  a = new Uint32Array(4);
+  n = 0;
+  push(slot: number) {
+    if (this.n === this.a.length) {
+      const grown = new Uint32Array(this.a.length * 2);
+      grown.set(this.a);
+      this.a = grown;
+    }
+    this.a[this.n++] = slot;
+  }
+  view(): Uint32Array {
+    return this.a.subarray(0, this.n);
+  }
+}
+
+/** A name → small number dictionary, with a slot list per entry. */
+class Dictionary {
+  readonly ids = new Map<string, number>();
+  readonly keys: string[] = [];
+  readonly lists: SlotList[] = [];
+  /** Live slots per entry. */
+  live = new Int32Array(16);
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.ids.set(key, id);
+      this.keys.push(key);
+      this.lists.push(new SlotList());
+      if (id >= this.live.length) {
+        const grown = new Int32Array(this.live.length * 2);
+        grown.set(this.live);
+        this.live = grown;
+      }
+    }
+    return id;
+  }
+}
+
+const codes = (values: readonly string[]) => new Map(values.map((v, i) => [v, i]));
+const TYPE_CODES = codes(LISTING_TYPES);
+const OFFER_CODES = codes(LISTING_OFFERS);
+const KIND_CODES = codes(LISTING_KINDS);
+const FURNISHING_CODES = codes(FURNISHINGS);
+const STATUS_CODES = codes(LISTING_STATUSES);
+const TAG_BITS = codes(LISTING_TAGS);
+const CURRENCY_CODES = codes(CURRENCIES);
+
+const codeOf = (map: Map<string, number>, value: string | null) => (value === null ? NONE : (map.get(value) ?? NONE - 1));
+const cellOf = (lat: number, lng: number) => Math.floor((lat + 90) * CELLS_PER_DEGREE) * CELL_COLUMNS + Math.floor((lng + 180) * CELLS_PER_DEGREE);
+const bandOf = (price: number) => {
+  for (let i = PRICE_BANDS.length - 1; i >= 0; i--) {
+    const b = PRICE_BANDS[i];
+    if (price >= b.min && (b.max === null || price < b.max)) return i;
+  }
+  return -1;
+};
+
+/** A search compiled to what the loop tests: lookup tables for sets, bounds for ranges. */
+interface Compiled {
+  type: Uint8Array | null;
+  offer: Uint8Array | null;
+  kind: Uint8Array | null;
+  furnishing: Uint8Array | null;
+  status: Uint8Array | null;
+  city: Set<number> | null;
+  barangay: Set<number> | null;
+  owner: number;
+  tagMask: number;
+  verified: number;
+  minRating: number;
+  ranges: { column: Float64Array | Float32Array; min: number; max: number }[];
+  bounds: ListingFilters['bounds'] | null;
+}
+
+/** An empty answer's compiled form: nothing can match (an unknown city, owner or word). */
+const NOTHING = Symbol('nothing');
+
+export class ListingSearchIndex {
+  private capacity: number;
+  /** Slots in use (dead ones included). */
+  private slots = 0;
+  /** Listings held (live slots). */
+  size = 0;
+  private ids: string[] = [];
+  private names: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private alive: Uint8Array;
+  private createdAt: Float64Array;
+  private price: Float64Array;
+  private lotSize: Float64Array;
+  private floorSize: Float64Array;
+  private bedrooms: Float32Array;
+  private bathrooms: Float32Array;
+  private parkingSlots: Float32Array;
+  private rating: Float32Array;
+  private lat: Float64Array;
+  private lng: Float64Array;
+  private type: Uint8Array;
+  private offer: Uint8Array;
+  private kind: Uint8Array;
+  private furnishing: Uint8Array;
+  private status: Uint8Array;
+  private currency: Uint8Array;
+  private verified: Uint8Array;
+  private tags: Uint32Array;
+  private city: Uint32Array;
+  private barangay: Uint32Array;
+  private owner: Uint32Array;
+  private readonly cities = new Dictionary();
+  private readonly cityNames: string[] = [];
+  private readonly barangays = new Dictionary();
+  private readonly owners = new Dictionary();
+  private readonly words = new Dictionary();
+  private readonly cells = new Map<number, SlotList>();
+  /** The vocabulary in order, for prefixes (rebuilt when a new word arrives). */
+  private sortedWords: string[] | null = null;
+  /** Currency codes beyond CURRENCIES (kept as they are). */
+  private readonly otherCurrencies: string[] = [];
+
+  constructor(capacity = 1024) {
+    this.capacity = Math.max(16, capacity);
+    this.alive = new Uint8Array(this.capacity);
+    this.createdAt = new Float64Array(this.capacity);
+    this.price = new Float64Array(this.capacity);
+    this.lotSize = new Float64Array(this.capacity);
+    this.floorSize = new Float64Array(this.capacity);
+    this.bedrooms = new Float32Array(this.capacity);
+    this.bathrooms = new Float32Array(this.capacity);
+    this.parkingSlots = new Float32Array(this.capacity);
+    this.rating = new Float32Array(this.capacity);
+    this.lat = new Float64Array(this.capacity);
+    this.lng = new Float64Array(this.capacity);
+    this.type = new Uint8Array(this.capacity);
+    this.offer = new Uint8Array(this.capacity);
+    this.kind = new Uint8Array(this.capacity);
+    this.furnishing = new Uint8Array(this.capacity);
+    this.status = new Uint8Array(this.capacity);
+    this.currency = new Uint8Array(this.capacity);
+    this.verified = new Uint8Array(this.capacity);
+    this.tags = new Uint32Array(this.capacity);
+    this.city = new Uint32Array(this.capacity);
+    this.barangay = new Uint32Array(this.capacity);
+    this.owner = new Uint32Array(this.capacity);
+  }
+
+  /** Slots taken by listings that changed or left since the index was built (a reload reclaims them). */
+  get deadSlots(): number {
+    return this.slots - this.size;
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  private grow() {
+    const capacity = this.capacity * 2;
+    const grow = <T extends Float64Array | Float32Array | Uint8Array | Uint32Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity);
+      b.set(a);
+      return b;
+    };
+    this.alive = grow(this.alive);
+    this.createdAt = grow(this.createdAt);
+    this.price = grow(this.price);
+    this.lotSize = grow(this.lotSize);
+    this.floorSize = grow(this.floorSize);
+    this.bedrooms = grow(this.bedrooms);
+    this.bathrooms = grow(this.bathrooms);
+    this.parkingSlots = grow(this.parkingSlots);
+    this.rating = grow(this.rating);
+    this.lat = grow(this.lat);
+    this.lng = grow(this.lng);
+    this.type = grow(this.type);
+    this.offer = grow(this.offer);
+    this.kind = grow(this.kind);
+    this.furnishing = grow(this.furnishing);
+    this.status = grow(this.status);
+    this.currency = grow(this.currency);
+    this.verified = grow(this.verified);
+    this.tags = grow(this.tags);
+    this.city = grow(this.city);
+    this.barangay = grow(this.barangay);
+    this.owner = grow(this.owner);
+    this.capacity = capacity;
+  }
+
+  /** Adds a public listing, or replaces the one with its id (a new slot; the old one dies). */
+  put(l: IndexedListing): void {
+    this.remove(l.id);
+    if (this.slots === this.capacity) this.grow();
+    const s = this.slots++;
+    this.ids[s] = l.id;
+    this.names[s] = l.name;
+    this.slotOf.set(l.id, s);
+    this.alive[s] = 1;
+    this.size++;
+    this.createdAt[s] = l.createdAt;
+    this.price[s] = l.price;
+    this.lotSize[s] = l.lotSize ?? NaN;
+    this.floorSize[s] = l.floorSize ?? NaN;
+    this.bedrooms[s] = l.bedrooms ?? NaN;
+    this.bathrooms[s] = l.bathrooms ?? NaN;
+    this.parkingSlots[s] = l.parkingSlots ?? NaN;
+    this.rating[s] = l.rating;
+    this.lat[s] = l.lat;
+    this.lng[s] = l.lng;
+    this.type[s] = codeOf(TYPE_CODES, l.type);
+    this.offer[s] = codeOf(OFFER_CODES, l.offer);
+    this.kind[s] = codeOf(KIND_CODES, l.kind);
+    this.furnishing[s] = codeOf(FURNISHING_CODES, l.furnishing);
+    this.status[s] = codeOf(STATUS_CODES, l.status);
+    this.currency[s] = this.currencyCode(l.currency);
+    this.verified[s] = l.verified ? 1 : 0;
+    let mask = 0;
+    for (const tag of l.tags) {
+      const bit = TAG_BITS.get(tag);
+      if (bit !== undefined) mask |= 1 << bit;
+    }
+    this.tags[s] = mask >>> 0;
+    const city = this.cities.idOf(l.cityCode);
+    this.cityNames[city] ??= l.cityName;
+    this.city[s] = city;
+    this.barangay[s] = this.barangays.idOf(l.barangayCode);
+    this.owner[s] = this.owners.idOf(l.ownerId);
+    for (const [dict, id] of [
+      [this.cities, city],
+      [this.barangays, this.barangay[s]],
+      [this.owners, this.owner[s]],
+    ] as const) {
+      dict.lists[id].push(s);
+      dict.live[id]++;
+    }
+    for (const lexeme of new Set(l.lexemes)) {
+      const before = this.words.keys.length;
+      const w = this.words.idOf(lexeme);
+      if (this.words.keys.length !== before) this.sortedWords = null;
+      this.words.lists[w].push(s);
+      this.words.live[w]++;
+    }
+    const cell = cellOf(l.lat, l.lng);
+    let list = this.cells.get(cell);
+    if (!list) this.cells.set(cell, (list = new SlotList()));
+    list.push(s);
+  }
+
+  /** Takes a listing out (it left the public's view, or was deleted); a no-op when not held. */
+  remove(id: string): void {
+    const s = this.slotOf.get(id);
+    if (s === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[s] = 0;
+    this.size--;
+    this.cities.live[this.city[s]]--;
+    this.barangays.live[this.barangay[s]]--;
+    this.owners.live[this.owner[s]]--;
+    // words' live counts: only known by their lists; a word with no live listing is found by
+    // `hasWord` scanning its list (rare: the vocabulary check is for unknown words)
+    this.names[s] = '';
+  }
+
+  private currencyCode(currency: string): number {
+    const known = CURRENCY_CODES.get(currency);
+    if (known !== undefined) return known;
+    let i = this.otherCurrencies.indexOf(currency);
+    if (i < 0) i = this.otherCurrencies.push(currency) - 1;
+    return CURRENCIES.length + i;
+  }
+
+  private currencyName(code: number): string {
+    return code < CURRENCIES.length ? CURRENCIES[code] : this.otherCurrencies[code - CURRENCIES.length];
+  }
+
+  /** Whether some listing the public sees has this lexeme. */
+  hasWord(word: string): boolean {
+    const w = this.words.ids.get(word);
+    if (w === undefined) return false;
+    const list = this.words.lists[w];
+    for (let i = list.n - 1; i >= 0; i--) if (this.alive[list.a[i]]) return true;
+    return false;
+  }
+
+  /** Whether some listing the public sees has every one of these lexemes. */
+  hasAllWords(words: string[]): boolean {
+    const set = this.wordSet(words.map((w) => [w]));
+    if (set === NOTHING) return false;
+    for (let i = 0; i < set.length; i++) if (this.alive[set[i]]) return true;
+    return false;
+  }
+
+  /* ---------------------------------------------------------------- searching */
+
+  /** One page of the matches in an order, and how many match in all (exact). */
+  search(f: ListingFilters, words: WordGroups | null, order: IndexOrder, limit: number, skip: number): { ids: string[]; total: number } {
+    const matches = this.matches(f, words);
+    const wanted = skip + limit;
+    const before = this.comparator(order);
+    const heap = new TopK(Math.min(wanted, matches.length), before);
+    for (let i = 0; i < matches.length; i++) heap.offer(matches[i]);
+    return { ids: heap.sorted().slice(skip).map((s) => this.ids[s]), total: matches.length };
+  }
+
+  /** How many listings match (exact). */
+  count(f: ListingFilters, words: WordGroups | null): number {
+    return this.matches(f, words).length;
+  }
+
+  /** The sidebar's counts over every match. */
+  facets(f: ListingFilters, words: WordGroups | null): IndexFacets {
+    const matches = this.matches(f, words);
+    const types = new Uint32Array(256);
+    const offers = new Uint32Array(256);
+    const kinds = new Uint32Array(256);
+    const furnishings = new Uint32Array(256);
+    const bands = new Uint32Array(PRICE_BANDS.length);
+    const cities = new Uint32Array(this.cities.keys.length);
+    const tags = new Uint32Array(32);
+    for (let i = 0; i < matches.length; i++) {
+      const s = matches[i];
+      types[this.type[s]]++;
+      offers[this.offer[s]]++;
+      kinds[this.kind[s]]++;
+      furnishings[this.furnishing[s]]++;
+      const band = bandOf(this.price[s]);
+      if (band >= 0) bands[band]++;
+      cities[this.city[s]]++;
+      let mask = this.tags[s];
+      while (mask) {
+        const bit = 31 - Math.clz32(mask);
+        tags[bit]++;
+        mask &= ~(1 << bit);
+      }
+    }
+    const list = (values: readonly string[], counts: Uint32Array) =>
+      values.flatMap((value, i) => (counts[i] ? [{ value, count: counts[i] }] : []));
+    const cityList: IndexFacets['cities'] = [];
+    for (let c = 0; c < cities.length; c++) if (cities[c]) cityList.push({ code: this.cities.keys[c], name: this.cityNames[c], count: cities[c] });
+    cityList.sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1));
+    return {
+      read: matches.length,
+      scale: 1,
+      types: list(LISTING_TYPES, types),
+      offers: list(LISTING_OFFERS, offers),
+      kinds: list(LISTING_KINDS, kinds),
+      furnishings: list(FURNISHINGS, furnishings),
+      bands: PRICE_BANDS.flatMap((_b, i) => (bands[i] ? [{ value: String(i), count: bands[i] }] : [])),
+      cities: cityList.slice(0, 30),
+      tags: list(LISTING_TAGS, tags),
+    };
+  }
+
+  /**
+   * The matches in `f.bounds` by cluster at a level of the 0.005° grid (its cell id `(row >> level) ×
+   * 72,000 + (column >> level)`, as the SQL): count, centre (mean) and extent of each, in cluster order.
+   */
+  clusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
+    const matches = this.matches(f, words);
+    const byCluster = new Map<number, IndexCluster>();
+    for (let i = 0; i < matches.length; i++) {
+      const s = matches[i];
+      const lat = this.lat[s];
+      const lng = this.lng[s];
+      const id = (Math.floor((lat + 90) * 200) >> level) * 72000 + (Math.floor((lng + 180) * 200) >> level);
+      const c = byCluster.get(id);
+      if (!c) byCluster.set(id, { cluster: id, count: 1, lat, lng, south: lat, north: lat, west: lng, east: lng });
+      else {
+        c.count++;
+        c.lat += lat;
+        c.lng += lng;
+        if (lat < c.south) c.south = lat;
+        if (lat > c.north) c.north = lat;
+        if (lng < c.west) c.west = lng;
+        if (lng > c.east) c.east = lng;
+      }
+    }
+    return [...byCluster.values()].sort((a, b) => a.cluster - b.cluster).map((c) => ({ ...c, lat: c.lat / c.count, lng: c.lng / c.count }));
+  }
+
+  /** The newest `limit` matches as map pins. */
+  pins(f: ListingFilters, words: WordGroups | null, limit: number): IndexPin[] {
+    const matches = this.matches(f, words);
+    const heap = new TopK(Math.min(limit, matches.length), this.comparator({ field: 'createdAt', direction: 'desc' }));
+    for (let i = 0; i < matches.length; i++) heap.offer(matches[i]);
+    return heap.sorted().map((s) => ({
+      id: this.ids[s],
+      lat: this.lat[s],
+      lng: this.lng[s],
+      price: this.price[s],
+      currency: this.currencyName(this.currency[s]),
+      name: this.names[s],
+      offer: LISTING_OFFERS[this.offer[s]],
+    }));
+  }
+
+  /** `before(a, b)`: whether slot a comes before slot b in the order (then id descending, as the SQL's last key). */
+  private comparator(order: IndexOrder): (a: number, b: number) => boolean {
+    const ids = this.ids;
+    const asc = order.direction === 'asc';
+    if (order.field === 'name') {
+      const names = this.names;
+      // code-point order, as PostgreSQL's C.UTF-8 collation (JavaScript compares UTF-16 units: the same outside astral planes)
+      return (a, b) => {
+        const x = names[a];
+        const y = names[b];
+        if (x !== y) return asc ? x < y : x > y;
+        return ids[a] > ids[b];
+      };
+    }
+    const key = order.field === 'price' ? this.price : this.createdAt;
+    return (a, b) => {
+      const x = key[a];
+      const y = key[b];
+      if (x !== y) return asc ? x < y : x > y;
+      return ids[a] > ids[b];
+    };
+  }
+
+  /* ---------------------------------------------------------------- matching */
+
+  /** A reusable buffer for matches (searches run one at a time: JavaScript is single-threaded, and nothing here awaits). */
+  private buffer = new Uint32Array(1024);
+
+  /** The live slots matching a search (a view of a shared buffer: use it before the next call). */
+  private matches(f: ListingFilters, words: WordGroups | null): Uint32Array {
+    const c = this.compile(f);
+    if (c === NOTHING) return new Uint32Array(0);
+    const set = words && words.length ? this.wordSet(words) : null;
+    if (set === NOTHING) return new Uint32Array(0);
+    // the smallest list that every match is in drives the loop; the rest is tested per listing
+    const sources: { size: number; lists: Uint32Array[] }[] = [];
+    if (set) sources.push({ size: set.length, lists: [set] });
+    if (c.owner >= 0) sources.push({ size: this.owners.lists[c.owner].n, lists: [this.owners.lists[c.owner].view()] });
+    for (const [dict, wanted] of [
+      [this.barangays, c.barangay],
+      [this.cities, c.city],
+    ] as const) {
+      if (!wanted) continue;
+      const lists = [...wanted].map((id) => dict.lists[id].view());
+      sources.push({ size: lists.reduce((n, l) => n + l.length, 0), lists });
+    }
+    if (c.bounds) {
+      const lists = this.cellLists(c.bounds);
+      if (lists) sources.push({ size: lists.reduce((n, l) => n + l.length, 0), lists });
+    }
+    sources.sort((a, b) => a.size - b.size);
+    const driver = sources[0];
+    const capacity = driver ? driver.size : this.slots;
+    if (this.buffer.length < capacity) this.buffer = new Uint32Array(Math.max(capacity, this.buffer.length * 2));
+    const out = this.buffer;
+    let n = 0;
+    if (driver) {
+      for (const list of driver.lists) {
+        for (let i = 0; i < list.length; i++) {
+          const s = list[i];
+          if (this.test(s, c) && (set === null || driver.lists[0] === set || contains(set, s))) out[n++] = s;
+        }
+      }
+    } else {
+      for (let s = 0; s < this.slots; s++) if (this.test(s, c)) out[n++] = s;
+    }
+    return out.subarray(0, n);
+  }
+
+  /** Whether a slot is live and passes every filter but the words. */
+  private test(s: number, c: Compiled): boolean {
+    if (!this.alive[s]) return false;
+    if (c.type && !c.type[this.type[s]]) return false;
+    if (c.offer && !c.offer[this.offer[s]]) return false;
+    if (c.kind && !c.kind[this.kind[s]]) return false;
+    if (c.furnishing && !c.furnishing[this.furnishing[s]]) return false;
+    if (c.status && !c.status[this.status[s]]) return false;
+    if (c.tagMask && (this.tags[s] & c.tagMask) >>> 0 !== c.tagMask) return false;
+    if (c.verified >= 0 && this.verified[s] !== c.verified) return false;
+    if (c.minRating > 0 && !(this.rating[s] >= c.minRating)) return false;
+    if (c.owner >= 0 && this.owner[s] !== c.owner) return false;
+    if (c.city && !c.city.has(this.city[s])) return false;
+    if (c.barangay && !c.barangay.has(this.barangay[s])) return false;
+    for (let r = 0; r < c.ranges.length; r++) {
+      const range = c.ranges[r];
+      const v = range.column[s];
+      // NaN (no value) fails both, as NULL does in SQL
+      if (!(v >= range.min && v <= range.max)) return false;
+    }
+    const b = c.bounds;
+    if (b) {
+      const lat = this.lat[s];
+      const lng = this.lng[s];
+      if (lat < b.south || lat > b.north || lng < b.west || lng > b.east) return false;
+    }
+    return true;
+  }
+
+  private compile(f: ListingFilters): Compiled | typeof NOTHING {
+    const lookup = (values: string[] | undefined, map: Map<string, number>) => {
+      if (!values?.length) return null;
+      const table = new Uint8Array(256);
+      for (const v of values) {
+        const code = map.get(v);
+        if (code !== undefined) table[code] = 1;
+      }
+      return table;
+    };
+    const ids = (values: string[] | undefined, dict: Dictionary) => {
+      if (!values?.length) return null;
+      return new Set(values.flatMap((v) => (dict.ids.has(v) ? [dict.ids.get(v)!] : [])));
+    };
+    const city = ids(f.city, this.cities);
+    const barangay = ids(f.barangay, this.barangays);
+    if ((city && city.size === 0) || (barangay && barangay.size === 0)) return NOTHING;
+    let owner = -1;
+    if (f.ownerId !== undefined) {
+      const id = this.owners.ids.get(f.ownerId);
+      if (id === undefined) return NOTHING;
+      owner = id;
+    }
+    let tagMask = 0;
+    for (const tag of f.tags ?? []) tagMask |= 1 << (TAG_BITS.get(tag) ?? 31);
+    const ranges: Compiled['ranges'] = [];
+    for (const [range, column] of [
+      [f.price, this.price],
+      [f.lotSize, this.lotSize],
+      [f.floorSize, this.floorSize],
+      [f.bedrooms, this.bedrooms],
+      [f.bathrooms, this.bathrooms],
+      [f.parkingSlots, this.parkingSlots],
+    ] as const) {
+      if (range && (range.min !== undefined || range.max !== undefined)) ranges.push({ column, min: range.min ?? -Infinity, max: range.max ?? Infinity });
+    }
+    return {
+      type: lookup(f.type, TYPE_CODES),
+      offer: lookup(f.offer, OFFER_CODES),
+      kind: lookup(f.kind, KIND_CODES),
+      furnishing: lookup(f.furnishing, FURNISHING_CODES),
+      status: lookup(f.status, STATUS_CODES),
+      city,
+      barangay,
+      owner,
+      tagMask: tagMask >>> 0,
+      verified: f.verified === undefined ? -1 : f.verified ? 1 : 0,
+      minRating: f.minRating ?? 0,
+      ranges,
+      bounds: f.bounds ?? null,
+    };
+  }
+
+  /** The slot lists of the map cells a box touches (null for a box too large to be worth it). */
+  private cellLists(b: NonNullable<ListingFilters['bounds']>): Uint32Array[] | null {
+    const r0 = Math.floor((b.south + 90) * CELLS_PER_DEGREE);
+    const r1 = Math.floor((b.north + 90) * CELLS_PER_DEGREE);
+    const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
+    const c1 = Math.floor((b.east + 180) * CELLS_PER_DEGREE);
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return null;
+    const lists: Uint32Array[] = [];
+    for (let r = r0; r <= r1; r++) {
+      for (let col = c0; col <= c1; col++) {
+        const list = this.cells.get(r * CELL_COLUMNS + col);
+        if (list) lists.push(list.view());
+      }
+    }
+    return lists;
+  }
+
+  /** The sorted slots having every group of words (dead slots included: `test` drops them). */
+  private wordSet(groups: WordGroups): Uint32Array | typeof NOTHING {
+    const sets: Uint32Array[] = [];
+    for (const group of groups) {
+      const lists: Uint32Array[] = [];
+      for (const alternative of group) {
+        if (alternative.endsWith(':*')) {
+          for (const w of this.wordsWithPrefix(alternative.slice(0, -2))) lists.push(this.words.lists[this.words.ids.get(w)!].view());
+        } else {
+          const w = this.words.ids.get(alternative);
+          if (w !== undefined) lists.push(this.words.lists[w].view());
+        }
+      }
+      if (!lists.length) return NOTHING;
+      sets.push(lists.length === 1 ? lists[0] : union(lists));
+    }
+    sets.sort((a, b) => a.length - b.length);
+    let result = sets[0];
+    for (let i = 1; i < sets.length && result.length; i++) result = intersect(result, sets[i]);
+    return result;
+  }
+
+  private wordsWithPrefix(prefix: string): string[] {
+    const sorted = (this.sortedWords ??= [...this.words.keys].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+    return out;
+  }
+}
+
+/** Whether a sorted list holds a slot (binary search). */
+function contains(sorted: Uint32Array, s: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = sorted[mid];
+    if (v === s) return true;
+    if (v < s) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** The sorted union of sorted lists, without repeats. */
+function union(lists: Uint32Array[]): Uint32Array {
+  const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+  let n = 0;
+  for (const l of lists) {
+    all.set(l, n);
+    n += l.length;
+  }
+  all.sort();
+  let k = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[k++] = all[i];
+  return all.subarray(0, k);
+}
+
+/** The sorted intersection of two sorted lists: each of the shorter searched in the longer, moving forward. */
+function intersect(small: Uint32Array, large: Uint32Array): Uint32Array {
+  const out = new Uint32Array(small.length);
+  let n = 0;
+  let lo = 0;
+  for (let i = 0; i < small.length && lo < large.length; i++) {
+    const s = small[i];
+    // gallop, then binary search in the bracket
+    let step = 1;
+    let hi = lo;
+    while (hi < large.length && large[hi] < s) {
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    if (hi >= large.length) hi = large.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (large[mid] < s) lo = mid + 1;
+      else hi = mid;
+    }
+    if (large[lo] === s) out[n++] = s;
+  }
+  return out.subarray(0, n);
+}
+
+/** The first `k` slots in an order, kept in a binary heap whose root is the last of them. */
+class TopK {
+  private readonly heap: number[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly before: (a: number, b: number) => boolean,
+  ) {}
+
+  offer(s: number) {
+    const h = this.heap;
+    if (h.length < this.k) {
+      h.push(s);
+      let i = h.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.before(h[p], h[i])) break;
+        [h[p], h[i]] = [h[i], h[p]];
+        i = p;
+      }
+    } else if (this.k > 0 && this.before(s, h[0])) {
+      h[0] = s;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let last = i;
+        if (l < h.length && this.before(h[last], h[l])) last = l;
+        if (r < h.length && this.before(h[last], h[r])) last = r;
+        if (last === i) break;
+        [h[last], h[i]] = [h[i], h[last]];
+        i = last;
+      }
+    }
+  }
+
+  /** The kept slots, first to last. */
+  sorted(): number[] {
+    return [...this.heap].sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
+  }
+}
