@@ -6,11 +6,18 @@ import type Redis from 'ioredis';
 import { Public } from '../../common/auth/decorators';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { REDIS } from '../../common/redis/redis.module';
+import { ListingSearchIndexService } from '../listings/search-index/listing-search-index.service';
 
 class HealthDto {
   @ApiProperty({ enum: ['ok', 'error'] }) status!: 'ok' | 'error';
   @ApiProperty({ enum: ['up', 'down'] }) database!: 'up' | 'down';
   @ApiProperty({ enum: ['up', 'down'] }) redis!: 'up' | 'down';
+  @ApiProperty({
+    enum: ['memory', 'loading', 'database'],
+    description:
+      'Where public searches are answered: from the listings held in memory, PostgreSQL while they load, or PostgreSQL always (LISTING_SEARCH_INDEX=false or the worker role)',
+  })
+  search!: 'memory' | 'loading' | 'database';
 }
 
 async function within<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -31,6 +38,7 @@ export class HealthController {
   constructor(
     @InjectDb() private readonly db: Database,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly searchIndex: ListingSearchIndexService,
   ) {}
 
   @Public()
@@ -44,6 +52,7 @@ export class HealthController {
     ]);
     const status = database === 'up' && redis === 'up' ? 'ok' : 'error';
     if (status !== 'ok') res.status(503);
-    return { status, database, redis };
+    const search = !this.searchIndex.enabled ? 'database' : this.searchIndex.size === null ? 'loading' : 'memory';
+    return { status, database, redis, search };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ListingsModule } from '../listings/listings.module';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [ListingsModule], controllers: [HealthController] })
 export class HealthModule {}

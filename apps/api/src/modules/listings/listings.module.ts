@@ -21,6 +21,6 @@ import { ListingSearchIndexService } from './search-index/listing-search-index.s
   imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController],
   providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
-  exports: [ListingsService, ListingMediaService, ListingCountCache],
+  exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService],
 })
 export class ListingsModule {}

@@ -122,6 +122,8 @@ export type UserDto = {
 export type HealthDto = {
   database: "up" | "down";
   redis: "up" | "down";
+  /** Where public searches are answered: from the listings held in memory, PostgreSQL while they load, or PostgreSQL always (LISTING_SEARCH_INDEX=false or the worker role) */
+  search: "memory" | "loading" | "database";
   status: "ok" | "error";
 };
 export type MessageResponseDto = {

@@ -60,6 +60,25 @@ export class ListingSearchIndexRepository {
     return rows as IndexedRow[];
   }
 
+  /**
+   * Every public listing's id in an order's ascending order (ties: id descending, as the search's SQL;
+   * names in code-point order, `COLLATE "C"`, as the index compares them), through a cursor `batch` at a
+   * time: PostgreSQL sorts, in its own process, while this one keeps answering.
+   */
+  async publicIdsInOrder(field: 'createdAt' | 'price' | 'name', batch: number): Promise<string[]> {
+    const key = { createdAt: sql`${listings.createdAt}`, price: sql`${listings.price}`, name: sql`${listings.name} collate "C"` }[field];
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`declare listing_order no scroll cursor for
+        select ${listings.id}::text as id from ${listings} where ${PUBLIC_LISTINGS} order by ${key}, ${listings.id} desc`);
+      const ids: string[] = [];
+      for (;;) {
+        const rows = rowsOf<{ id: string }>(await tx.execute(sql.raw(`fetch ${Math.max(1, Math.floor(batch))} from listing_order`)));
+        for (const r of rows) ids.push(r.id);
+        if (rows.length < batch) return ids;
+      }
+    });
+  }
+
   /** These listings as they are now (visible or not: the caller decides; a deleted one is absent). */
   async byIds(ids: string[]): Promise<IndexedRow[]> {
     if (!ids.length) return [];

@@ -132,6 +132,11 @@ export class ListingSearchIndexService implements OnApplicationBootstrap, OnAppl
         if (rows.length < LOAD_BATCH) break;
         after = rows[rows.length - 1].id;
       }
+      // the orders' permutations, sorted by PostgreSQL (sorting them here would stall every request for seconds)
+      for (const field of ['createdAt', 'price', 'name'] as const) {
+        if (this.stopped) return;
+        built.setOrder(field, await this.repo.publicIdsInOrder(field, LOAD_BATCH * 5));
+      }
       this.generation++;
       this.index = built;
       this.fromXid = fromXid;

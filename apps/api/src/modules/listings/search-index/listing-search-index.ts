@@ -174,6 +174,35 @@ interface Compiled {
 /** An empty answer's compiled form: nothing can match (an unknown city, owner or word). */
 const NOTHING = Symbol('nothing');
 
+/** A search's matches: listed (a selective list drove it) or as a bitset over the slots; `count` either way. */
+interface Matches {
+  list: Uint32Array | null;
+  bits: Uint32Array | null;
+  count: number;
+}
+const EMPTY: Matches = { list: new Uint32Array(0), bits: null, count: 0 };
+/** Slots added since an order was sorted are merged into it past this many. */
+const TAIL_MERGE_AT = 20_000;
+/** Words are bucketed for prefix searches by this many first characters (a prefix searched has four or more). */
+const PREFIX_BUCKET = 3;
+/** Sidebar answers remembered (until the next change). */
+const FACETS_REMEMBERED = 500;
+
+const bitOf = (bits: Uint32Array, s: number) => (bits[s >>> 5] & (1 << (s & 31))) !== 0;
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+/** Whether a compiled search has anything left to test per listing. */
+const hasChecks = (c: Compiled) =>
+  !!(c.type || c.offer || c.kind || c.furnishing || c.status || c.city || c.barangay || c.bounds) ||
+  c.tagMask !== 0 ||
+  c.verified >= 0 ||
+  c.minRating > 0 ||
+  c.owner >= 0 ||
+  c.ranges.length > 0;
+
 export class ListingSearchIndex {
   private capacity: number;
   /** Slots in use (dead ones included). */
@@ -211,10 +240,27 @@ export class ListingSearchIndex {
   private readonly owners = new Dictionary();
   private readonly words = new Dictionary();
   private readonly cells = new Map<number, SlotList>();
-  /** The vocabulary in order, for prefixes (rebuilt when a new word arrives). */
-  private sortedWords: string[] | null = null;
+  /** The vocabulary by its first three characters, for prefixes (`poblac:*`); a new word joins its bucket. */
+  private readonly prefixBuckets = new Map<string, string[]>();
   /** Currency codes beyond CURRENCIES (kept as they are). */
   private readonly otherCurrencies: string[] = [];
+  /**
+   * One bit per slot for each value a filter can ask for (`t<type>`, `o<offer>`, `k<kind>`,
+   * `f<furnishing>`, `s<status>`, `x<tag>`, `b<price band>`, `r<N>`/`w<N>`/`g<N>` for at least N
+   * bedrooms, bathrooms, parking from 0 to 5, `verified`) and `alive`. A dead slot keeps its other bits:
+   * every search starts from `alive`.
+   */
+  private readonly bitsets = new Map<string, Uint32Array>();
+
+  private bitset(key: string): Uint32Array {
+    let b = this.bitsets.get(key);
+    if (!b) this.bitsets.set(key, (b = new Uint32Array(Math.ceil(this.capacity / 32))));
+    return b;
+  }
+
+  private setBit(key: string, s: number) {
+    this.bitset(key)[s >>> 5] |= 1 << (s & 31);
+  }
 
   constructor(capacity = 1024) {
     this.capacity = Math.max(16, capacity);
@@ -280,12 +326,18 @@ export class ListingSearchIndex {
     this.city = grow(this.city);
     this.barangay = grow(this.barangay);
     this.owner = grow(this.owner);
+    for (const [key, bits] of this.bitsets) {
+      const grown = new Uint32Array(Math.ceil(capacity / 32));
+      grown.set(bits);
+      this.bitsets.set(key, grown);
+    }
     this.capacity = capacity;
   }
 
   /** Adds a public listing, or replaces the one with its id (a new slot; the old one dies). */
   put(l: IndexedListing): void {
     this.remove(l.id);
+    this.version++;
     if (this.slots === this.capacity) this.grow();
     const s = this.slots++;
     this.ids[s] = l.id;
@@ -332,9 +384,31 @@ export class ListingSearchIndex {
     for (const lexeme of new Set(l.lexemes)) {
       const before = this.words.keys.length;
       const w = this.words.idOf(lexeme);
-      if (this.words.keys.length !== before) this.sortedWords = null;
+      if (this.words.keys.length !== before) {
+        const key = lexeme.slice(0, PREFIX_BUCKET);
+        const bucket = this.prefixBuckets.get(key);
+        if (bucket) bucket.push(lexeme);
+        else this.prefixBuckets.set(key, [lexeme]);
+      }
       this.words.lists[w].push(s);
       this.words.live[w]++;
+    }
+    this.setBit('alive', s);
+    this.setBit(`t${l.type}`, s);
+    this.setBit(`o${l.offer}`, s);
+    if (l.kind !== null) this.setBit(`k${l.kind}`, s);
+    if (l.furnishing !== null) this.setBit(`f${l.furnishing}`, s);
+    this.setBit(`s${l.status}`, s);
+    for (const tag of l.tags) if (TAG_BITS.has(tag)) this.setBit(`x${tag}`, s);
+    if (l.verified) this.setBit('verified', s);
+    const band = bandOf(l.price);
+    if (band >= 0) this.setBit(`b${band}`, s);
+    for (const [prefix, n] of [
+      ['r', l.bedrooms],
+      ['w', l.bathrooms],
+      ['g', l.parkingSlots],
+    ] as const) {
+      if (n !== null) for (let k = 0; k <= Math.min(5, n); k++) this.setBit(`${prefix}${k}`, s);
     }
     const cell = cellOf(l.lat, l.lng);
     let list = this.cells.get(cell);
@@ -347,7 +421,9 @@ export class ListingSearchIndex {
     const s = this.slotOf.get(id);
     if (s === undefined) return;
     this.slotOf.delete(id);
+    this.version++;
     this.alive[s] = 0;
+    this.bitset('alive')[s >>> 5] &= ~(1 << (s & 31));
     this.size--;
     this.cities.live[this.city[s]]--;
     this.barangays.live[this.barangay[s]]--;
@@ -382,7 +458,12 @@ export class ListingSearchIndex {
   hasAllWords(words: string[]): boolean {
     const set = this.wordSet(words.map((w) => [w]));
     if (set === NOTHING) return false;
-    for (let i = 0; i < set.length; i++) if (this.alive[set[i]]) return true;
+    if (set instanceof Uint32Array) {
+      for (let i = 0; i < set.length; i++) if (this.alive[set[i]]) return true;
+      return false;
+    }
+    const alive = this.bitset('alive');
+    for (let w = 0; w < set.bits.length; w++) if (set.bits[w] & alive[w]) return true;
     return false;
   }
 
@@ -390,61 +471,88 @@ export class ListingSearchIndex {
 
   /** One page of the matches in an order, and how many match in all (exact). */
   search(f: ListingFilters, words: WordGroups | null, order: IndexOrder, limit: number, skip: number): { ids: string[]; total: number } {
-    const matches = this.matches(f, words);
-    const wanted = skip + limit;
-    const before = this.comparator(order);
-    const heap = new TopK(Math.min(wanted, matches.length), before);
-    for (let i = 0; i < matches.length; i++) heap.offer(matches[i]);
-    return { ids: heap.sorted().slice(skip).map((s) => this.ids[s]), total: matches.length };
+    const m = this.evaluate(f, words);
+    return { ids: this.page(m, order, skip + limit).slice(skip).map((s) => this.ids[s]), total: m.count };
   }
 
   /** How many listings match (exact). */
   count(f: ListingFilters, words: WordGroups | null): number {
-    return this.matches(f, words).length;
+    return this.evaluate(f, words).count;
   }
 
-  /** The sidebar's counts over every match. */
+  /** Bumped by every change: remembered answers are valid only at the version they were made at. */
+  private version = 0;
+  private readonly facetsMemo = new Map<string, { version: number; facets: IndexFacets }>();
+
+  /** The sidebar's counts over every match (the same search's again, while nothing changed, from memory: the landing page's cost 20 ms). */
   facets(f: ListingFilters, words: WordGroups | null): IndexFacets {
-    const matches = this.matches(f, words);
-    const types = new Uint32Array(256);
-    const offers = new Uint32Array(256);
-    const kinds = new Uint32Array(256);
-    const furnishings = new Uint32Array(256);
-    const bands = new Uint32Array(PRICE_BANDS.length);
+    const key = JSON.stringify([f, words]);
+    const memo = this.facetsMemo.get(key);
+    if (memo && memo.version === this.version) return memo.facets;
+    const facets = this.countFacets(f, words);
+    if (this.facetsMemo.size >= FACETS_REMEMBERED) this.facetsMemo.delete(this.facetsMemo.keys().next().value!);
+    this.facetsMemo.set(key, { version: this.version, facets });
+    return facets;
+  }
+
+  private countFacets(f: ListingFilters, words: WordGroups | null): IndexFacets {
+    const m = this.evaluate(f, words);
     const cities = new Uint32Array(this.cities.keys.length);
-    const tags = new Uint32Array(32);
-    for (let i = 0; i < matches.length; i++) {
-      const s = matches[i];
-      types[this.type[s]]++;
-      offers[this.offer[s]]++;
-      kinds[this.kind[s]]++;
-      furnishings[this.furnishing[s]]++;
-      const band = bandOf(this.price[s]);
-      if (band >= 0) bands[band]++;
-      cities[this.city[s]]++;
-      let mask = this.tags[s];
-      while (mask) {
-        const bit = 31 - Math.clz32(mask);
-        tags[bit]++;
-        mask &= ~(1 << bit);
+    const list = (prefix: string, values: readonly string[]) =>
+      values.flatMap((value) => {
+        const count = this.countIn(m, `${prefix}${value}`);
+        return count ? [{ value, count }] : [];
+      });
+    if (m.list) {
+      for (let i = 0; i < m.list.length; i++) cities[this.city[m.list[i]]]++;
+    } else {
+      const bits = m.bits!;
+      for (let w = 0; w < bits.length; w++) {
+        let x = bits[w];
+        while (x) {
+          const t = x & -x;
+          cities[this.city[(w << 5) | (31 - Math.clz32(t))]]++;
+          x ^= t;
+        }
       }
     }
-    const list = (values: readonly string[], counts: Uint32Array) =>
-      values.flatMap((value, i) => (counts[i] ? [{ value, count: counts[i] }] : []));
     const cityList: IndexFacets['cities'] = [];
     for (let c = 0; c < cities.length; c++) if (cities[c]) cityList.push({ code: this.cities.keys[c], name: this.cityNames[c], count: cities[c] });
     cityList.sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1));
     return {
-      read: matches.length,
+      read: m.count,
       scale: 1,
-      types: list(LISTING_TYPES, types),
-      offers: list(LISTING_OFFERS, offers),
-      kinds: list(LISTING_KINDS, kinds),
-      furnishings: list(FURNISHINGS, furnishings),
-      bands: PRICE_BANDS.flatMap((_b, i) => (bands[i] ? [{ value: String(i), count: bands[i] }] : [])),
+      types: list('t', LISTING_TYPES),
+      offers: list('o', LISTING_OFFERS),
+      kinds: list('k', LISTING_KINDS),
+      furnishings: list('f', FURNISHINGS),
+      bands: PRICE_BANDS.flatMap((_b, i) => {
+        const count = this.countIn(m, `b${i}`);
+        return count ? [{ value: String(i), count }] : [];
+      }),
       cities: cityList.slice(0, 30),
-      tags: list(LISTING_TAGS, tags),
+      tags: list('x', LISTING_TAGS),
     };
+  }
+
+  /** How many of the matches are in a value's bitset. */
+  private countIn(m: Matches, key: string): number {
+    const value = this.bitsets.get(key);
+    if (!value) return 0;
+    let n = 0;
+    if (m.list) {
+      for (let i = 0; i < m.list.length; i++) {
+        const s = m.list[i];
+        if (value[s >>> 5] & (1 << (s & 31))) n++;
+      }
+    } else {
+      const bits = m.bits!;
+      for (let w = 0; w < bits.length; w++) {
+        const x = bits[w] & value[w];
+        if (x) n += popcount(x);
+      }
+    }
+    return n;
   }
 
   /**
@@ -452,34 +560,48 @@ export class ListingSearchIndex {
    * 72,000 + (column >> level)`, as the SQL): count, centre (mean) and extent of each, in cluster order.
    */
   clusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
-    const matches = this.matches(f, words);
-    const byCluster = new Map<number, IndexCluster>();
+    const matches = this.listOf(this.evaluate(f, words));
+    // the box's clusters as a dense grid of accumulators (the caller keeps it to 32 or so across)
+    const rowOf = (lat: number) => Math.floor((lat + 90) * 200) >> level;
+    const colOf = (lng: number) => Math.floor((lng + 180) * 200) >> level;
+    const row0 = rowOf(f.bounds.south);
+    const col0 = colOf(f.bounds.west);
+    const rows = rowOf(f.bounds.north) - row0 + 1;
+    const cols = colOf(f.bounds.east) - col0 + 1;
+    if (rows * cols > 1_000_000) throw new RangeError('clusters: too many cells for the box at this level');
+    const count = new Uint32Array(rows * cols);
+    const sumLat = new Float64Array(rows * cols);
+    const sumLng = new Float64Array(rows * cols);
+    const south = new Float64Array(rows * cols).fill(Infinity);
+    const north = new Float64Array(rows * cols).fill(-Infinity);
+    const west = new Float64Array(rows * cols).fill(Infinity);
+    const east = new Float64Array(rows * cols).fill(-Infinity);
     for (let i = 0; i < matches.length; i++) {
       const s = matches[i];
       const lat = this.lat[s];
       const lng = this.lng[s];
-      const id = (Math.floor((lat + 90) * 200) >> level) * 72000 + (Math.floor((lng + 180) * 200) >> level);
-      const c = byCluster.get(id);
-      if (!c) byCluster.set(id, { cluster: id, count: 1, lat, lng, south: lat, north: lat, west: lng, east: lng });
-      else {
-        c.count++;
-        c.lat += lat;
-        c.lng += lng;
-        if (lat < c.south) c.south = lat;
-        if (lat > c.north) c.north = lat;
-        if (lng < c.west) c.west = lng;
-        if (lng > c.east) c.east = lng;
-      }
+      const k = (rowOf(lat) - row0) * cols + (colOf(lng) - col0);
+      count[k]++;
+      sumLat[k] += lat;
+      sumLng[k] += lng;
+      if (lat < south[k]) south[k] = lat;
+      if (lat > north[k]) north[k] = lat;
+      if (lng < west[k]) west[k] = lng;
+      if (lng > east[k]) east[k] = lng;
     }
-    return [...byCluster.values()].sort((a, b) => a.cluster - b.cluster).map((c) => ({ ...c, lat: c.lat / c.count, lng: c.lng / c.count }));
+    const out: IndexCluster[] = [];
+    for (let k = 0; k < count.length; k++) {
+      if (!count[k]) continue;
+      const row = row0 + Math.floor(k / cols);
+      const col = col0 + (k % cols);
+      out.push({ cluster: row * 72000 + col, count: count[k], lat: sumLat[k] / count[k], lng: sumLng[k] / count[k], south: south[k], north: north[k], west: west[k], east: east[k] });
+    }
+    return out.sort((a, b) => a.cluster - b.cluster);
   }
 
   /** The newest `limit` matches as map pins. */
   pins(f: ListingFilters, words: WordGroups | null, limit: number): IndexPin[] {
-    const matches = this.matches(f, words);
-    const heap = new TopK(Math.min(limit, matches.length), this.comparator({ field: 'createdAt', direction: 'desc' }));
-    for (let i = 0; i < matches.length; i++) heap.offer(matches[i]);
-    return heap.sorted().map((s) => ({
+    return this.page(this.evaluate(f, words), { field: 'createdAt', direction: 'desc' }, limit).map((s) => ({
       id: this.ids[s],
       lat: this.lat[s],
       lng: this.lng[s],
@@ -488,6 +610,149 @@ export class ListingSearchIndex {
       name: this.names[s],
       offer: LISTING_OFFERS[this.offer[s]],
     }));
+  }
+
+  /**
+   * The first `wanted` matches in an order: from a heap over the matches when they are few (or listed),
+   * else by walking the order's permutation until that many matching slots have passed (about
+   * wanted × listings ÷ matches of them).
+   */
+  private page(m: Matches, order: IndexOrder, wanted: number): number[] {
+    if (wanted <= 0 || m.count === 0) return [];
+    const walk = (wanted * this.size) / m.count;
+    if (m.list || m.count <= walk * 4) {
+      const list = this.listOf(m);
+      const heap = new TopK(Math.min(wanted, list.length), this.comparator(order));
+      for (let i = 0; i < list.length; i++) heap.offer(list[i]);
+      return heap.sorted();
+    }
+    return this.walkOrder(order, m.bits!, wanted);
+  }
+
+  /** The matches as a list (a view of a shared buffer for bitsets: use it before the next call). */
+  private listOf(m: Matches): Uint32Array {
+    if (m.list) return m.list;
+    const bits = m.bits!;
+    if (this.buffer.length < m.count) this.buffer = new Uint32Array(Math.max(m.count, this.buffer.length * 2));
+    const out = this.buffer;
+    let n = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w];
+      while (x) {
+        const t = x & -x;
+        out[n++] = (w << 5) | (31 - Math.clz32(t));
+        x ^= t;
+      }
+    }
+    return out.subarray(0, n);
+  }
+
+  /* ---------------------------------------------------------------- orders */
+
+  /**
+   * Slots sorted by a key ascending, ties by id descending, up to `built` (slots added since are the
+   * tail, sorted when asked; merged in once it grows past TAIL_MERGE_AT).
+   */
+  private orders = new Map<IndexOrder['field'], { perm: Uint32Array; built: number }>();
+  private tails = new Map<string, { upTo: number; slots: number[] }>();
+
+  /**
+   * An order's permutation given by the caller (PostgreSQL sorts the ids while the index loads: sorting
+   * a million listings here would block the process for seconds). `ids` in the order's ascending
+   * order, ties by id descending; ids not held are skipped. Without it an order is sorted on first use.
+   */
+  setOrder(field: IndexOrder['field'], ids: Iterable<string>): void {
+    const perm = new Uint32Array(this.slots);
+    let n = 0;
+    for (const id of ids) {
+      const s = this.slotOf.get(id);
+      if (s !== undefined && n < perm.length) perm[n++] = s;
+    }
+    this.orders.set(field, { perm: perm.slice(0, n), built: this.slots });
+    this.tails.clear();
+  }
+
+  private orderOf(field: IndexOrder['field']): { perm: Uint32Array; built: number } {
+    let o = this.orders.get(field);
+    if (!o) {
+      const perm = new Uint32Array(this.slots);
+      for (let s = 0; s < perm.length; s++) perm[s] = s;
+      const before = this.comparator({ field, direction: 'asc' });
+      perm.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      o = { perm, built: this.slots };
+      this.orders.set(field, o);
+    } else if (this.slots - o.built > TAIL_MERGE_AT) {
+      // merge the tail in: one pass over the permutation, dead slots dropped
+      const before = this.comparator({ field, direction: 'asc' });
+      const tail = Array.from({ length: this.slots - o.built }, (_, i) => o!.built + i).filter((s) => this.isAlive(s));
+      tail.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      const merged = new Uint32Array(o.perm.length + tail.length);
+      let n = 0;
+      let j = 0;
+      for (let i = 0; i < o.perm.length; i++) {
+        const p = o.perm[i];
+        if (!this.isAlive(p)) continue;
+        while (j < tail.length && before(tail[j], p)) merged[n++] = tail[j++];
+        merged[n++] = p;
+      }
+      while (j < tail.length) merged[n++] = tail[j++];
+      o = { perm: merged.slice(0, n), built: this.slots };
+      this.orders.set(field, o);
+    }
+    return o;
+  }
+
+  /** The first `wanted` slots set in `bits`, in an order: its permutation walked, the tail merged in. */
+  private walkOrder(order: IndexOrder, bits: Uint32Array, wanted: number): number[] {
+    const { perm, built } = this.orderOf(order.field);
+    const before = this.comparator(order);
+    const tailKey = `${order.field} ${order.direction}`;
+    let tail = this.tails.get(tailKey);
+    if (!tail || tail.upTo !== this.slots || tail.slots.some((s) => s < built)) {
+      const slots: number[] = [];
+      for (let s = built; s < this.slots; s++) if (this.isAlive(s)) slots.push(s);
+      slots.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      tail = { upTo: this.slots, slots };
+      this.tails.set(tailKey, tail);
+    }
+    const out: number[] = [];
+    let j = 0;
+    const take = (s: number) => {
+      while (j < tail!.slots.length && before(tail!.slots[j], s)) {
+        const t = tail!.slots[j++];
+        if (bitOf(bits, t)) out.push(t);
+        if (out.length === wanted) return true;
+      }
+      if (bitOf(bits, s)) out.push(s);
+      return out.length === wanted;
+    };
+    if (order.direction === 'asc') {
+      for (let i = 0; i < perm.length; i++) if (take(perm[i])) return out;
+    } else {
+      // backwards, each run of equal keys forwards (ties stay in id-descending order)
+      const same = this.sameKey(order.field);
+      for (let i = perm.length - 1; i >= 0; ) {
+        let start = i;
+        while (start > 0 && same(perm[start - 1], perm[i])) start--;
+        for (let k = start; k <= i; k++) if (take(perm[k])) return out;
+        i = start - 1;
+      }
+    }
+    while (j < tail.slots.length && out.length < wanted) {
+      const t = tail.slots[j++];
+      if (bitOf(bits, t)) out.push(t);
+    }
+    return out;
+  }
+
+  private sameKey(field: IndexOrder['field']): (a: number, b: number) => boolean {
+    if (field === 'name') return (a, b) => this.names[a] === this.names[b];
+    const key = field === 'price' ? this.price : this.createdAt;
+    return (a, b) => key[a] === key[b];
+  }
+
+  private isAlive(s: number): boolean {
+    return bitOf(this.bitset('alive'), s);
   }
 
   /** `before(a, b)`: whether slot a comes before slot b in the order (then id descending, as the SQL's last key). */
@@ -518,13 +783,19 @@ export class ListingSearchIndex {
   /** A reusable buffer for matches (searches run one at a time: JavaScript is single-threaded, and nothing here awaits). */
   private buffer = new Uint32Array(1024);
 
-  /** The live slots matching a search (a view of a shared buffer: use it before the next call). */
-  private matches(f: ListingFilters, words: WordGroups | null): Uint32Array {
+  /**
+   * The live slots matching a search, exactly: as a list when a selective list drives the search (the
+   * words, an owner, barangays, cities or a box's cells: each listing of the smallest is tested), else
+   * as a bitset (the filters' bitsets ANDed word by word, then what bitsets cannot say tested per match).
+   */
+  private evaluate(f: ListingFilters, words: WordGroups | null): Matches {
     const c = this.compile(f);
-    if (c === NOTHING) return new Uint32Array(0);
-    const set = words && words.length ? this.wordSet(words) : null;
-    if (set === NOTHING) return new Uint32Array(0);
-    // the smallest list that every match is in drives the loop; the rest is tested per listing
+    if (c === NOTHING) return EMPTY;
+    const found = words && words.length ? this.wordSet(words) : null;
+    if (found === NOTHING) return EMPTY;
+    const set = found instanceof Uint32Array ? found : null;
+    const wordBits = found && !(found instanceof Uint32Array) ? found.bits : null;
+    const { bits, residual } = this.filterBits(c);
     const sources: { size: number; lists: Uint32Array[] }[] = [];
     if (set) sources.push({ size: set.length, lists: [set] });
     if (c.owner >= 0) sources.push({ size: this.owners.lists[c.owner].n, lists: [this.owners.lists[c.owner].view()] });
@@ -542,21 +813,107 @@ export class ListingSearchIndex {
     }
     sources.sort((a, b) => a.size - b.size);
     const driver = sources[0];
-    const capacity = driver ? driver.size : this.slots;
-    if (this.buffer.length < capacity) this.buffer = new Uint32Array(Math.max(capacity, this.buffer.length * 2));
-    const out = this.buffer;
-    let n = 0;
-    if (driver) {
+    if (driver && driver.size <= this.slots / 8) {
+      if (this.buffer.length < driver.size) this.buffer = new Uint32Array(Math.max(driver.size, this.buffer.length * 2));
+      const out = this.buffer;
+      let n = 0;
+      const checkWords = set !== null && driver.lists[0] !== set;
       for (const list of driver.lists) {
         for (let i = 0; i < list.length; i++) {
           const s = list[i];
-          if (this.test(s, c) && (set === null || driver.lists[0] === set || contains(set, s))) out[n++] = s;
+          if (bits[s >>> 5] & (1 << (s & 31)) && (!wordBits || wordBits[s >>> 5] & (1 << (s & 31))) && this.test(s, residual) && (!checkWords || contains(set!, s))) out[n++] = s;
+        }
+      }
+      return { list: out.subarray(0, n), bits: null, count: n };
+    }
+    if (c.bounds && residual.bounds) {
+      // a large box: the listings of its map cells as bits (each tested against the box's edges only in
+      // the cells the edges cross), ANDed in, rather than every listing's coordinates tested
+      const boxBits = this.boxBits(c.bounds);
+      if (boxBits) {
+        for (let w = 0; w < bits.length; w++) bits[w] &= boxBits[w];
+        residual.bounds = null;
+      }
+    }
+    if (set || wordBits) {
+      // the words as a bitset, ANDed in
+      let asBits = wordBits;
+      if (!asBits) {
+        asBits = new Uint32Array(bits.length);
+        for (let i = 0; i < set!.length; i++) asBits[set![i] >>> 5] |= 1 << (set![i] & 31);
+      }
+      for (let w = 0; w < bits.length; w++) bits[w] &= asBits[w];
+    }
+    let count = 0;
+    if (hasChecks(residual)) {
+      for (let w = 0; w < bits.length; w++) {
+        let x = bits[w];
+        while (x) {
+          const t = x & -x;
+          if (!this.test((w << 5) | (31 - Math.clz32(t)), residual)) bits[w] &= ~t;
+          else count++;
+          x ^= t;
         }
       }
     } else {
-      for (let s = 0; s < this.slots; s++) if (this.test(s, c)) out[n++] = s;
+      for (let w = 0; w < bits.length; w++) if (bits[w]) count += popcount(bits[w]);
     }
-    return out.subarray(0, n);
+    return { list: null, bits, count };
+  }
+
+  /**
+   * The live slots passing the filters bitsets can say (a fresh bitset), and what is left to test per
+   * listing: sets of values are ORs of their values' bitsets; "at least N" (0-5) bedrooms, bathrooms
+   * and parking have cumulative bitsets; a price range narrows to the price bands it overlaps first.
+   */
+  private filterBits(c: Compiled): { bits: Uint32Array; residual: Compiled } {
+    const bits = this.bitset('alive').slice();
+    const and = (other: Uint32Array | undefined) => {
+      if (!other) return bits.fill(0);
+      for (let w = 0; w < bits.length; w++) bits[w] &= other[w];
+    };
+    const anyOf = (keys: string[]) => {
+      const union = new Uint32Array(bits.length);
+      for (const key of keys) {
+        const b = this.bitsets.get(key);
+        if (b) for (let w = 0; w < union.length; w++) union[w] |= b[w];
+      }
+      and(union);
+    };
+    const residual: Compiled = { ...c, ranges: [] };
+    for (const [table, prefix, values, field] of [
+      [c.type, 't', LISTING_TYPES, 'type'],
+      [c.offer, 'o', LISTING_OFFERS, 'offer'],
+      [c.kind, 'k', LISTING_KINDS, 'kind'],
+      [c.furnishing, 'f', FURNISHINGS, 'furnishing'],
+      [c.status, 's', LISTING_STATUSES, 'status'],
+    ] as const) {
+      if (!table) continue;
+      anyOf(values.filter((_v, i) => table[i]).map((v) => `${prefix}${v}`));
+      residual[field] = null;
+    }
+    if (c.tagMask) {
+      for (let bit = 0; bit < 32; bit++) if (c.tagMask & (1 << bit)) and(this.bitsets.get(`x${LISTING_TAGS[bit] ?? '?'}`));
+      residual.tagMask = 0;
+    }
+    if (c.verified >= 0) {
+      const v = this.bitset('verified');
+      for (let w = 0; w < bits.length; w++) bits[w] &= c.verified ? v[w] : ~v[w];
+      residual.verified = -1;
+    }
+    for (const range of c.ranges) {
+      const prefix = range.column === this.bedrooms ? 'r' : range.column === this.bathrooms ? 'w' : range.column === this.parkingSlots ? 'g' : null;
+      if (prefix && range.max === Infinity && Number.isInteger(range.min) && range.min >= 0 && range.min <= 5) {
+        and(this.bitsets.get(`${prefix}${range.min}`));
+        continue;
+      }
+      if (range.column === this.price) {
+        // the bands the range overlaps (a superset), then each listing's price tested
+        anyOf(PRICE_BANDS.flatMap((b, i) => (range.max >= b.min && (b.max === null || range.min < b.max) ? [`b${i}`] : [])));
+      }
+      residual.ranges.push(range);
+    }
+    return { bits, residual };
   }
 
   /** Whether a slot is live and passes every filter but the words. */
@@ -658,9 +1015,41 @@ export class ListingSearchIndex {
     return lists;
   }
 
-  /** The sorted slots having every group of words (dead slots included: `test` drops them). */
-  private wordSet(groups: WordGroups): Uint32Array | typeof NOTHING {
-    const sets: Uint32Array[] = [];
+  /** The live and dead slots inside a box as bits (null for a box of more than 40,000 map cells). */
+  private boxBits(b: NonNullable<ListingFilters['bounds']>): Uint32Array | null {
+    const r0 = Math.floor((b.south + 90) * CELLS_PER_DEGREE);
+    const r1 = Math.floor((b.north + 90) * CELLS_PER_DEGREE);
+    const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
+    const c1 = Math.floor((b.east + 180) * CELLS_PER_DEGREE);
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return null;
+    const bits = new Uint32Array(Math.ceil(this.capacity / 32));
+    for (let r = r0; r <= r1; r++) {
+      for (let col = c0; col <= c1; col++) {
+        const list = this.cells.get(r * CELL_COLUMNS + col);
+        if (!list) continue;
+        const edge = r === r0 || r === r1 || col === c0 || col === c1;
+        for (let i = 0; i < list.n; i++) {
+          const s = list.a[i];
+          if (edge) {
+            const lat = this.lat[s];
+            const lng = this.lng[s];
+            if (lat < b.south || lat > b.north || lng < b.west || lng > b.east) continue;
+          }
+          bits[s >>> 5] |= 1 << (s & 31);
+        }
+      }
+    }
+    return bits;
+  }
+
+  /**
+   * The slots having every group of words (dead slots included: searches start from `alive`): a sorted
+   * list when some group is selective (its listings intersected with the others'), else a bitset
+   * (each group's listings set as bits, the groups ANDed word by word: common words such as "house",
+   * "and" and "lot" each cover a third of the listings).
+   */
+  private wordSet(groups: WordGroups): Uint32Array | { bits: Uint32Array } | typeof NOTHING {
+    const sets: Uint32Array[][] = [];
     for (const group of groups) {
       const lists: Uint32Array[] = [];
       for (const alternative of group) {
@@ -672,26 +1061,28 @@ export class ListingSearchIndex {
         }
       }
       if (!lists.length) return NOTHING;
-      sets.push(lists.length === 1 ? lists[0] : union(lists));
+      sets.push(lists);
     }
-    sets.sort((a, b) => a.length - b.length);
-    let result = sets[0];
-    for (let i = 1; i < sets.length && result.length; i++) result = intersect(result, sets[i]);
+    const sizeOf = (lists: Uint32Array[]) => lists.reduce((n, l) => n + l.length, 0);
+    sets.sort((a, b) => sizeOf(a) - sizeOf(b));
+    if (sizeOf(sets[0]) > this.slots / 8) {
+      const bits = new Uint32Array(Math.ceil(this.capacity / 32));
+      const group = new Uint32Array(bits.length);
+      sets.forEach((lists, i) => {
+        const target = i === 0 ? bits : group.fill(0);
+        for (const list of lists) for (let k = 0; k < list.length; k++) target[list[k] >>> 5] |= 1 << (list[k] & 31);
+        if (i > 0) for (let w = 0; w < bits.length; w++) bits[w] &= group[w];
+      });
+      return { bits };
+    }
+    let result = sets[0].length === 1 ? sets[0][0] : union(sets[0]);
+    for (let i = 1; i < sets.length && result.length; i++) result = intersect(result, sets[i].length === 1 ? sets[i][0] : union(sets[i]));
     return result;
   }
 
   private wordsWithPrefix(prefix: string): string[] {
-    const sorted = (this.sortedWords ??= [...this.words.keys].sort());
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
-    return out;
+    const candidates = prefix.length >= PREFIX_BUCKET ? (this.prefixBuckets.get(prefix.slice(0, PREFIX_BUCKET)) ?? []) : this.words.keys;
+    return candidates.filter((w) => w.startsWith(prefix));
   }
 }
 

@@ -1,0 +1,167 @@
+import { ListingSearchIndex, type IndexedListing } from './listing-search-index';
+
+let n = 0;
+/** A public listing with defaults (each call a new id; ids sort as they are made). */
+function listing(over: Partial<IndexedListing> = {}): IndexedListing {
+  n++;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    createdAt: 1_700_000_000_000_000 + n,
+    name: `listing ${n}`,
+    price: 1_000_000,
+    currency: 'PHP',
+    lotSize: null,
+    floorSize: null,
+    bedrooms: null,
+    bathrooms: null,
+    parkingSlots: null,
+    type: 'residential',
+    offer: 'sale',
+    kind: 'condominium',
+    furnishing: null,
+    status: 'active',
+    tags: [],
+    verified: false,
+    rating: 0,
+    lat: 14.55,
+    lng: 121.02,
+    ownerId: 'owner-a',
+    cityCode: '1380600000',
+    cityName: 'Makati',
+    barangayCode: '1380600001',
+    lexemes: ['listing'],
+    ...over,
+  };
+}
+
+const NEWEST = { field: 'createdAt', direction: 'desc' } as const;
+
+describe('ListingSearchIndex (in-memory public listings)', () => {
+  it('pages in every order with ties broken by id, descending, as the SQL does', () => {
+    const index = new ListingSearchIndex(16);
+    const a = listing({ price: 5, name: 'B', createdAt: 10 });
+    const b = listing({ price: 5, name: 'a', createdAt: 10 });
+    const c = listing({ price: 3, name: 'B', createdAt: 20 });
+    for (const l of [a, b, c]) index.put(l);
+    expect(index.search({}, null, NEWEST, 10, 0).ids).toEqual([c.id, b.id, a.id]);
+    expect(index.search({}, null, { field: 'createdAt', direction: 'asc' }, 10, 0).ids).toEqual([b.id, a.id, c.id]);
+    expect(index.search({}, null, { field: 'price', direction: 'asc' }, 10, 0).ids).toEqual([c.id, b.id, a.id]);
+    expect(index.search({}, null, { field: 'price', direction: 'desc' }, 10, 0).ids).toEqual([b.id, a.id, c.id]);
+    // code-point order: upper case before lower case (C.UTF-8)
+    expect(index.search({}, null, { field: 'name', direction: 'asc' }, 10, 0).ids).toEqual([c.id, a.id, b.id]);
+    expect(index.search({}, null, NEWEST, 1, 1)).toEqual({ ids: [b.id], total: 3 });
+    expect(index.search({}, null, NEWEST, 10, 5)).toEqual({ ids: [], total: 3 });
+  });
+
+  it('grows past its capacity, replaces a listing that changes, and forgets one removed', () => {
+    const index = new ListingSearchIndex(16);
+    const many = Array.from({ length: 100 }, (_, i) => listing({ price: i }));
+    for (const l of many) index.put(l);
+    expect(index.size).toBe(100);
+    index.put({ ...many[0], price: 1_000, lexemes: ['renamed'] });
+    expect(index.size).toBe(100);
+    expect(index.deadSlots).toBe(1);
+    expect(index.count({ price: { min: 1_000 } }, null)).toBe(1);
+    expect(index.count({}, [['renamed']])).toBe(1);
+    expect(index.count({}, [['listing']])).toBe(99);
+    index.remove(many[1].id);
+    index.remove('not-held');
+    expect(index.size).toBe(99);
+    expect(index.has(many[1].id)).toBe(false);
+    expect(index.count({ price: { max: 1 } }, null)).toBe(0);
+  });
+
+  it('treats a missing number as SQL treats NULL: it fails every range', () => {
+    const index = new ListingSearchIndex();
+    index.put(listing({ bedrooms: null }));
+    const two = listing({ bedrooms: 2 });
+    index.put(two);
+    expect(index.count({ bedrooms: { max: 5 } }, null)).toBe(1);
+    expect(index.count({ bedrooms: { min: 0 } }, null)).toBe(1);
+    expect(index.search({ bedrooms: { min: 2, max: 2 } }, null, NEWEST, 10, 0).ids).toEqual([two.id]);
+  });
+
+  it('filters by sets, tags (all of them), owner, verification, rating, places and a box', () => {
+    const index = new ListingSearchIndex();
+    const x = listing({ kind: null, tags: ['pet friendly', 'new'], verified: true, rating: 4.5, ownerId: 'owner-b' });
+    const y = listing({ offer: 'rent', kind: 'townhouse', tags: ['new'], cityCode: '0702217000', barangayCode: '0702217001', lat: 10.3, lng: 123.9 });
+    index.put(x);
+    index.put(y);
+    expect(index.count({ kind: ['condominium', 'townhouse'] }, null)).toBe(1);
+    expect(index.count({ tags: ['new'] }, null)).toBe(2);
+    expect(index.count({ tags: ['new', 'pet friendly'] }, null)).toBe(1);
+    expect(index.count({ offer: ['rent'], tags: ['pet friendly'] }, null)).toBe(0);
+    expect(index.count({ ownerId: 'owner-b' }, null)).toBe(1);
+    expect(index.count({ ownerId: 'nobody' }, null)).toBe(0);
+    expect(index.count({ verified: false }, null)).toBe(1);
+    expect(index.count({ minRating: 4 }, null)).toBe(1);
+    expect(index.count({ city: ['0702217000', '9999999999'] }, null)).toBe(1);
+    expect(index.count({ barangay: ['9999999999'] }, null)).toBe(0);
+    expect(index.count({ bounds: { south: 10, north: 10.5, west: 123.5, east: 124 } }, null)).toBe(1);
+    // inclusive edges, as BETWEEN and <@ are
+    expect(index.count({ bounds: { south: 10.3, north: 10.3, west: 123.9, east: 123.9 } }, null)).toBe(1);
+    expect(index.count({ bounds: { south: 0, north: 30, west: 100, east: 130 } }, null)).toBe(2);
+  });
+
+  it('matches words: every group, any alternative, prefixes; and knows which words the public listings have', () => {
+    const index = new ListingSearchIndex();
+    const a = listing({ lexemes: ['house', 'poblacion', 'makati'] });
+    const b = listing({ lexemes: ['house', 'lot'] });
+    index.put(a);
+    index.put(b);
+    expect(index.count({}, [['house']])).toBe(2);
+    expect(index.count({}, [['house'], ['lot']])).toBe(1);
+    expect(index.count({}, [['house'], ['lot', 'makati']])).toBe(2);
+    expect(index.count({}, [['poblac:*']])).toBe(1);
+    expect(index.count({}, [['penthouse']])).toBe(0);
+    expect(index.hasAllWords(['house', 'lot'])).toBe(true);
+    expect(index.hasAllWords(['lot', 'makati'])).toBe(false);
+    index.remove(b.id);
+    expect(index.hasWord('lot')).toBe(false);
+    expect(index.hasWord('house')).toBe(true);
+    // a word arriving after a prefix search is found by the next one
+    index.put(listing({ lexemes: ['poblacionville'] }));
+    expect(index.count({}, [['poblac:*']])).toBe(2);
+  });
+
+  it('counts the sidebar over every match', () => {
+    const index = new ListingSearchIndex();
+    index.put(listing({ price: 40_000, offer: 'rent', tags: ['for rent', 'new'], furnishing: 'furnished' }));
+    index.put(listing({ price: 40_000, offer: 'rent', kind: null, tags: ['for rent'] }));
+    index.put(listing({ price: 6_000_000, cityCode: '0702217000', cityName: 'Cebu City' }));
+    const f = index.facets({}, null);
+    expect(f.read).toBe(3);
+    expect(f.offers).toEqual([
+      { value: 'sale', count: 1 },
+      { value: 'rent', count: 2 },
+    ]);
+    expect(f.kinds).toEqual([{ value: 'condominium', count: 2 }]);
+    expect(f.furnishings).toEqual([{ value: 'furnished', count: 1 }]);
+    expect(f.bands).toEqual([
+      { value: '0', count: 2 },
+      { value: '6', count: 1 },
+    ]);
+    expect(f.cities).toEqual([
+      { code: '1380600000', name: 'Makati', count: 2 },
+      { code: '0702217000', name: 'Cebu City', count: 1 },
+    ]);
+    expect(f.tags).toEqual([
+      { value: 'for rent', count: 2 },
+      { value: 'new', count: 1 },
+    ]);
+  });
+
+  it('clusters a box by grid cell with each cluster’s centre and extent, and lists the newest as pins', () => {
+    const index = new ListingSearchIndex();
+    const near = [listing({ lat: 14.5501, lng: 121.0201 }), listing({ lat: 14.5503, lng: 121.0209 })];
+    const far = listing({ lat: 14.6, lng: 121.1, currency: 'USD' });
+    for (const l of [...near, far]) index.put(l);
+    const clusters = index.clusters({ bounds: { south: 14.5, north: 14.7, west: 121, east: 121.2 } }, null, 0);
+    expect(clusters.map((c) => c.count)).toEqual([2, 1]);
+    expect(clusters[0]).toMatchObject({ south: 14.5501, north: 14.5503, west: 121.0201, east: 121.0209 });
+    expect(clusters[0].lat).toBeCloseTo(14.5502, 10);
+    const pins = index.pins({ bounds: { south: 14.5, north: 14.7, west: 121, east: 121.2 } }, null, 2);
+    expect(pins.map((p) => p.id)).toEqual([far.id, near[1].id]);
+    expect(pins[0]).toMatchObject({ currency: 'USD', offer: 'sale' });
+  });
+});
