@@ -161,6 +161,15 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
       const limit = pick([10, 10, 5, 20]);
       const skip = pick([0, 0, 0, limit, 3 * limit]);
       const memory = (await index.current())!.search(f, await index.wordGroups(f), order, limit, skip);
+      // the same through bitsets alone (the index's other path, taken past LIST_PATH_UP_TO listings)
+      const current = (await index.current())!;
+      current.listPathUpTo = 0;
+      const bitsOnly = current.search(f, await index.wordGroups(f), order, limit, skip);
+      current.listPathUpTo = Infinity;
+      const listsOnly = current.search(f, await index.wordGroups(f), order, limit, skip);
+      current.listPathUpTo = 4096;
+      expect(bitsOnly).toEqual(memory);
+      expect(listsOnly).toEqual(memory);
       const sort = [{ field: order.field, direction: order.direction }] as const;
       const ids = await repo.searchPageIds(f, PUBLIC, [...sort], limit, skip, 'gin');
       const total = await repo.searchTotal(f, PUBLIC);
@@ -176,7 +185,10 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
     for (let i = 0; i < 60; i++) {
       const body = drawSearch();
       const f = await resolved(body);
-      const memory = (await index.current())!.facets(f, await index.wordGroups(f));
+      const current = (await index.current())!;
+      current.listPathUpTo = i % 2 ? 0 : Infinity; // both paths, half the draws each
+      const memory = current.facets(f, await index.wordGroups(f));
+      current.listPathUpTo = 4096;
       const db = (await repo.facetsUpTo(f, PUBLIC, 1_000_000, 60_000))!;
       const sorted = (l: { value: string; count: number }[]) => [...l].sort((a, b) => a.value.localeCompare(b.value));
       const what = `draw ${i}: ${JSON.stringify(body)}`;
@@ -204,7 +216,10 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
       body.bounds = { south: 14.5, north: 14.5 + side, west: 121, east: 121 + side };
       const f = (await resolved(body)) as ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> };
       const level = pick([0, 2, 4]);
-      const memory = (await index.current())!.clusters(f, await index.wordGroups(f), level);
+      const current = (await index.current())!;
+      current.listPathUpTo = i % 2 ? 0 : Infinity;
+      const memory = current.clusters(f, await index.wordGroups(f), level);
+      current.listPathUpTo = 4096;
       const db = await mapRepo.matchingClusters(f, PUBLIC, level);
       expect(memory.map((c) => [c.cluster, c.count])).toEqual(db.map((c) => [c.cluster, c.count]));
       memory.forEach((c, k) => {

@@ -183,6 +183,8 @@ interface Matches {
 const EMPTY: Matches = { list: new Uint32Array(0), bits: null, count: 0 };
 /** Slots added since an order was sorted are merged into it past this many. */
 const TAIL_MERGE_AT = 20_000;
+/** A search whose smallest list (words, owner, barangays, cities, box cells) holds at most this many listings tests them one by one; else bitsets. */
+const LIST_PATH_UP_TO = 4096;
 /** Words are bucketed for prefix searches by this many first characters (a prefix searched has four or more). */
 const PREFIX_BUCKET = 3;
 /** Sidebar answers remembered (until the next change). */
@@ -209,6 +211,11 @@ export class ListingSearchIndex {
   private slots = 0;
   /** Listings held (live slots). */
   size = 0;
+  /**
+   * A search whose smallest list (words, owner, barangays, cities, box cells) holds at most this many
+   * listings tests them one by one; past it, bitsets. Both answer the same (tests set it to try each).
+   */
+  listPathUpTo = LIST_PATH_UP_TO;
   private ids: string[] = [];
   private names: string[] = [];
   private readonly slotOf = new Map<string, number>();
@@ -813,7 +820,7 @@ export class ListingSearchIndex {
     }
     sources.sort((a, b) => a.size - b.size);
     const driver = sources[0];
-    if (driver && driver.size <= this.slots / 8) {
+    if (driver && driver.size <= this.listPathUpTo) {
       if (this.buffer.length < driver.size) this.buffer = new Uint32Array(Math.max(driver.size, this.buffer.length * 2));
       const out = this.buffer;
       let n = 0;
@@ -826,23 +833,41 @@ export class ListingSearchIndex {
       }
       return { list: out.subarray(0, n), bits: null, count: n };
     }
-    if (c.bounds && residual.bounds) {
-      // a large box: the listings of its map cells as bits (each tested against the box's edges only in
-      // the cells the edges cross), ANDed in, rather than every listing's coordinates tested
+    // the bits path: every list-shaped filter as bits, ANDed in (setting a bit per listing of the list
+    // costs less than testing each listing's columns and keeping a heap of them)
+    const andList = (lists: Uint32Array[]) => {
+      const listBits = new Uint32Array(bits.length);
+      for (const list of lists) for (let i = 0; i < list.length; i++) listBits[list[i] >>> 5] |= 1 << (list[i] & 31);
+      for (let w = 0; w < bits.length; w++) bits[w] &= listBits[w];
+    };
+    if (c.owner >= 0) {
+      andList([this.owners.lists[c.owner].view()]);
+      residual.owner = -1;
+    }
+    for (const [dict, wanted, field] of [
+      [this.barangays, c.barangay, 'barangay'],
+      [this.cities, c.city, 'city'],
+    ] as const) {
+      if (!wanted) continue;
+      andList([...wanted].map((id) => dict.lists[id].view()));
+      residual[field] = null;
+    }
+    if (c.bounds) {
+      // the listings of the box's map cells (each tested against the box's edges only in the cells the edges cross)
       const boxBits = this.boxBits(c.bounds);
       if (boxBits) {
         for (let w = 0; w < bits.length; w++) bits[w] &= boxBits[w];
         residual.bounds = null;
       }
     }
-    if (set || wordBits) {
-      // the words as a bitset, ANDed in
-      let asBits = wordBits;
-      if (!asBits) {
-        asBits = new Uint32Array(bits.length);
-        for (let i = 0; i < set!.length; i++) asBits[set![i] >>> 5] |= 1 << (set![i] & 31);
-      }
-      for (let w = 0; w < bits.length; w++) bits[w] &= asBits[w];
+    if (set) andList([set]);
+    if (wordBits) for (let w = 0; w < bits.length; w++) bits[w] &= wordBits[w];
+    const price = residual.ranges.find((r) => r.column === this.price);
+    if (price) {
+      // a price range from the price order: its listings are one run of the permutation
+      const priceBits = this.priceBits(price.min, price.max);
+      for (let w = 0; w < bits.length; w++) bits[w] &= priceBits[w];
+      residual.ranges = residual.ranges.filter((r) => r !== price);
     }
     let count = 0;
     if (hasChecks(residual)) {
@@ -1013,6 +1038,28 @@ export class ListingSearchIndex {
       }
     }
     return lists;
+  }
+
+  /** The slots whose price is within [min, max], as bits: a run of the price order found by binary search, and its tail tested. */
+  private priceBits(min: number, max: number): Uint32Array {
+    const { perm, built } = this.orderOf('price');
+    const price = this.price;
+    const first = (below: (p: number) => boolean) => {
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (below(price[perm[mid]])) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const from = first((p) => p < min);
+    const to = first((p) => p <= max);
+    const bits = new Uint32Array(Math.ceil(this.capacity / 32));
+    for (let i = from; i < to; i++) bits[perm[i] >>> 5] |= 1 << (perm[i] & 31);
+    for (let s = built; s < this.slots; s++) if (price[s] >= min && price[s] <= max) bits[s >>> 5] |= 1 << (s & 31);
+    return bits;
   }
 
   /** The live and dead slots inside a box as bits (null for a box of more than 40,000 map cells). */
