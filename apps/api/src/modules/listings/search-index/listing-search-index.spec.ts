@@ -53,6 +53,56 @@ describe('ListingSearchIndex (in-memory public listings)', () => {
     expect(index.search({}, null, NEWEST, 10, 5)).toEqual({ ids: [], total: 3 });
   });
 
+  it('walks orders given at load, with listings added since (the tail) in their place, before and after a merge', () => {
+    const prices = (k: number) => (k * 7919) % 1000;
+    const first = Array.from({ length: 3000 }, (_, k) => listing({ price: prices(k), name: `n${prices(k) % 50}`, createdAt: 1e15 + ((k * 31) % 3000) }));
+    const index = new ListingSearchIndex(16);
+    for (const l of first) index.put(l);
+    // the orders as PostgreSQL gives them: ascending, ties by id descending
+    const byKey = (key: (l: IndexedListing) => number | string) =>
+      [...first].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? 1 : -1)).map((l) => l.id);
+    index.setOrder('price', byKey((l) => l.price));
+    index.setOrder('name', byKey((l) => l.name));
+    index.setOrder('createdAt', byKey((l) => l.createdAt));
+    index.listPathUpTo = 0;
+    const compare = () => {
+      for (const order of [
+        { field: 'price', direction: 'asc' },
+        { field: 'price', direction: 'desc' },
+        { field: 'name', direction: 'desc' },
+        { field: 'createdAt', direction: 'asc' },
+      ] as const) {
+        for (const f of [{}, { offer: ['sale'] }, { price: { min: 100, max: 400 } }]) {
+          // the reference sorts its orders itself on first use, from scratch
+          const fresh = new ListingSearchIndex(16);
+          for (const id of all.keys()) fresh.put(all.get(id)!);
+          fresh.listPathUpTo = 0;
+          expect(index.search(f, null, order, 25, 5)).toEqual(fresh.search(f, null, order, 25, 5));
+        }
+      }
+    };
+    const all = new Map(first.map((l) => [l.id, l]));
+    // changes after the load: new listings, a repriced one (a new slot), a removed one
+    for (let k = 0; k < 40; k++) {
+      const l = listing({ price: prices(k + 5000), offer: k % 2 ? 'rent' : 'sale', name: `n${k % 50}` });
+      index.put(l);
+      all.set(l.id, l);
+    }
+    const repriced = { ...first[10], price: 999 };
+    index.put(repriced);
+    all.set(repriced.id, repriced);
+    index.remove(first[20].id);
+    all.delete(first[20].id);
+    compare();
+    // past 20,000 added the tail is merged into the order
+    for (let k = 0; k < 20_050; k++) {
+      const l = listing({ price: prices(k + 9000), name: `m${k % 70}` });
+      index.put(l);
+      all.set(l.id, l);
+    }
+    compare();
+  });
+
   it('grows past its capacity, replaces a listing that changes, and forgets one removed', () => {
     const index = new ListingSearchIndex(16);
     const many = Array.from({ length: 100 }, (_, i) => listing({ price: i }));

@@ -627,13 +627,16 @@ export class ListingSearchIndex {
   private page(m: Matches, order: IndexOrder, wanted: number): number[] {
     if (wanted <= 0 || m.count === 0) return [];
     const walk = (wanted * this.size) / m.count;
-    if (m.list || m.count <= walk * 4) {
-      const list = this.listOf(m);
-      const heap = new TopK(Math.min(wanted, list.length), this.comparator(order));
-      for (let i = 0; i < list.length; i++) heap.offer(list[i]);
-      return heap.sorted();
+    if (!m.list && m.count > walk * 4) {
+      // a walk passes about `walk` listings when matches are spread evenly through the order; past a
+      // few times that they are bunched late in it, and the heap over the matches costs less
+      const walked = this.walkOrder(order, m.bits!, wanted, Math.max(4 * walk, 20_000));
+      if (walked) return walked;
     }
-    return this.walkOrder(order, m.bits!, wanted);
+    const list = this.listOf(m);
+    const heap = new TopK(Math.min(wanted, list.length), this.comparator(order));
+    for (let i = 0; i < list.length; i++) heap.offer(list[i]);
+    return heap.sorted();
   }
 
   /** The matches as a list (a view of a shared buffer for bitsets: use it before the next call). */
@@ -657,42 +660,54 @@ export class ListingSearchIndex {
   /* ---------------------------------------------------------------- orders */
 
   /**
-   * Slots sorted by a key ascending, ties by id descending, up to `built` (slots added since are the
-   * tail, sorted when asked; merged in once it grows past TAIL_MERGE_AT).
+   * Slots in each order (its direction, ties by id descending) up to `built`; slots added since are the
+   * tail, sorted when asked and merged in once it grows past TAIL_MERGE_AT.
    */
-  private orders = new Map<IndexOrder['field'], { perm: Uint32Array; built: number }>();
-  private tails = new Map<string, { upTo: number; slots: number[] }>();
+  private orders = new Map<string, { perm: Uint32Array; built: number }>();
+  private tails = new Map<string, { upTo: number; built: number; slots: number[] }>();
 
   /**
-   * An order's permutation given by the caller (PostgreSQL sorts the ids while the index loads: sorting
+   * An order's permutations given by the caller (PostgreSQL sorts the ids while the index loads: sorting
    * a million listings here would block the process for seconds). `ids` in the order's ascending
    * order, ties by id descending; ids not held are skipped. Without it an order is sorted on first use.
    */
   setOrder(field: IndexOrder['field'], ids: Iterable<string>): void {
-    const perm = new Uint32Array(this.slots);
+    const asc = new Uint32Array(this.slots);
     let n = 0;
     for (const id of ids) {
       const s = this.slotOf.get(id);
-      if (s !== undefined && n < perm.length) perm[n++] = s;
+      if (s !== undefined && n < asc.length) asc[n++] = s;
     }
-    this.orders.set(field, { perm: perm.slice(0, n), built: this.slots });
+    const perm = asc.slice(0, n);
+    // descending: the whole reversed, then each run of equal keys reversed back (ties stay id-descending)
+    const desc = perm.slice().reverse();
+    const same = this.sameKey(field);
+    for (let i = 0; i < desc.length; ) {
+      let end = i + 1;
+      while (end < desc.length && same(desc[end], desc[i])) end++;
+      if (end - i > 1) desc.subarray(i, end).reverse();
+      i = end;
+    }
+    this.orders.set(`${field} asc`, { perm, built: this.slots });
+    this.orders.set(`${field} desc`, { perm: desc, built: this.slots });
     this.tails.clear();
   }
 
-  private orderOf(field: IndexOrder['field']): { perm: Uint32Array; built: number } {
-    let o = this.orders.get(field);
+  private orderOf(order: IndexOrder): { perm: Uint32Array; built: number } {
+    const key = `${order.field} ${order.direction}`;
+    let o = this.orders.get(key);
+    const before = this.comparator(order);
+    const sort = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
     if (!o) {
       const perm = new Uint32Array(this.slots);
       for (let s = 0; s < perm.length; s++) perm[s] = s;
-      const before = this.comparator({ field, direction: 'asc' });
-      perm.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      perm.sort(sort);
       o = { perm, built: this.slots };
-      this.orders.set(field, o);
+      this.orders.set(key, o);
     } else if (this.slots - o.built > TAIL_MERGE_AT) {
       // merge the tail in: one pass over the permutation, dead slots dropped
-      const before = this.comparator({ field, direction: 'asc' });
       const tail = Array.from({ length: this.slots - o.built }, (_, i) => o!.built + i).filter((s) => this.isAlive(s));
-      tail.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      tail.sort(sort);
       const merged = new Uint32Array(o.perm.length + tail.length);
       let n = 0;
       let j = 0;
@@ -704,50 +719,50 @@ export class ListingSearchIndex {
       }
       while (j < tail.length) merged[n++] = tail[j++];
       o = { perm: merged.slice(0, n), built: this.slots };
-      this.orders.set(field, o);
+      this.orders.set(key, o);
     }
     return o;
   }
 
-  /** The first `wanted` slots set in `bits`, in an order: its permutation walked, the tail merged in. */
-  private walkOrder(order: IndexOrder, bits: Uint32Array, wanted: number): number[] {
-    const { perm, built } = this.orderOf(order.field);
+  /**
+   * The first `wanted` slots set in `bits`, in an order: its permutation walked, the tail merged in;
+   * null when that passes more than `budget` listings without filling the page (matches that sit late
+   * in the order: rentals in a walk from the dearest).
+   */
+  private walkOrder(order: IndexOrder, bits: Uint32Array, wanted: number, budget: number): number[] | null {
+    const { perm, built } = this.orderOf(order);
     const before = this.comparator(order);
-    const tailKey = `${order.field} ${order.direction}`;
-    let tail = this.tails.get(tailKey);
-    if (!tail || tail.upTo !== this.slots || tail.slots.some((s) => s < built)) {
+    const key = `${order.field} ${order.direction}`;
+    let tail = this.tails.get(key);
+    if (!tail || tail.upTo !== this.slots || tail.built !== built) {
       const slots: number[] = [];
       for (let s = built; s < this.slots; s++) if (this.isAlive(s)) slots.push(s);
       slots.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-      tail = { upTo: this.slots, slots };
-      this.tails.set(tailKey, tail);
+      tail = { upTo: this.slots, built, slots };
+      this.tails.set(key, tail);
     }
     const out: number[] = [];
+    const rest = tail.slots;
     let j = 0;
-    const take = (s: number) => {
-      while (j < tail!.slots.length && before(tail!.slots[j], s)) {
-        const t = tail!.slots[j++];
-        if (bitOf(bits, t)) out.push(t);
-        if (out.length === wanted) return true;
+    const end = Math.min(perm.length, budget);
+    for (let i = 0; i < end; i++) {
+      const s = perm[i];
+      while (j < rest.length && before(rest[j], s)) {
+        const t = rest[j++];
+        if (bits[t >>> 5] & (1 << (t & 31))) {
+          out.push(t);
+          if (out.length === wanted) return out;
+        }
       }
-      if (bitOf(bits, s)) out.push(s);
-      return out.length === wanted;
-    };
-    if (order.direction === 'asc') {
-      for (let i = 0; i < perm.length; i++) if (take(perm[i])) return out;
-    } else {
-      // backwards, each run of equal keys forwards (ties stay in id-descending order)
-      const same = this.sameKey(order.field);
-      for (let i = perm.length - 1; i >= 0; ) {
-        let start = i;
-        while (start > 0 && same(perm[start - 1], perm[i])) start--;
-        for (let k = start; k <= i; k++) if (take(perm[k])) return out;
-        i = start - 1;
+      if (bits[s >>> 5] & (1 << (s & 31))) {
+        out.push(s);
+        if (out.length === wanted) return out;
       }
     }
-    while (j < tail.slots.length && out.length < wanted) {
-      const t = tail.slots[j++];
-      if (bitOf(bits, t)) out.push(t);
+    if (end < perm.length) return null;
+    while (j < rest.length && out.length < wanted) {
+      const t = rest[j++];
+      if (bits[t >>> 5] & (1 << (t & 31))) out.push(t);
     }
     return out;
   }
@@ -1042,7 +1057,7 @@ export class ListingSearchIndex {
 
   /** The slots whose price is within [min, max], as bits: a run of the price order found by binary search, and its tail tested. */
   private priceBits(min: number, max: number): Uint32Array {
-    const { perm, built } = this.orderOf('price');
+    const { perm, built } = this.orderOf({ field: 'price', direction: 'asc' });
     const price = this.price;
     const first = (below: (p: number) => boolean) => {
       let lo = 0;
