@@ -10,6 +10,7 @@ import { ListingWordsService } from './listing-words.service';
 import type { ListingWithOwner } from './listing.mapper';
 import { ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
 import { ListingSearchIndexService, searchesPublic } from './search-index/listing-search-index.service';
+import type { ListingSearchIndex } from './search-index/listing-search-index';
 
 /** A box page walks every listing newest first while it passes at most this many rows; else it reads the box's rows of cells. */
 const WALK_BUDGET = 2000;
@@ -69,16 +70,19 @@ export class ListingMapService {
 
   async clusters(caller: AuthUser | undefined, dto: ListingClustersQueryDto): Promise<ListingClustersDto> {
     // misspelt words as the page searches them (ListingWordsService), so the map shows the same matches
-    const filters = await this.words.resolve(parseListingFilters(dto));
-    const box = filters.bounds ?? bad("bounds is required: the map's visible box {north, south, east, west}");
+    const parsed = parseListingFilters(dto);
+    const box = parsed.bounds ?? bad("bounds is required: the map's visible box {north, south, east, west}");
     if (box.north - box.south > MAX_CLUSTER_BOX_DEGREES || box.east - box.west > MAX_CLUSTER_BOX_DEGREES) {
       bad(`bounds must be at most ${MAX_CLUSTER_BOX_DEGREES}° on a side: zoom in, or send only the part of the map over the Philippines`);
     }
     const viewer = viewerOf(caller);
+    // the in-memory index, brought up to date once for the request (null: PostgreSQL answers)
+    const index = searchesPublic(viewer, parsed) ? await this.searchIndex.current() : null;
+    const filters = await this.words.resolve(parsed, index);
     const level = clusterLevel(dto.zoom, box);
     const plan = planBox(box, level);
     const counted = { ...filters, bounds: plan.box };
-    const indexed = searchesPublic(viewer, filters) ? await this.fromIndex(counted, level) : null;
+    const indexed = index ? await this.fromIndex(index, counted, level) : null;
     if (indexed) return { ...indexed, level, box: plan.box };
     const publicBlocks = await this.map.publicClusters(plan, level);
     let clusters = publicBlocks;
@@ -106,12 +110,10 @@ export class ListingMapService {
 
   /**
    * The clusters (or pins) of a public search in a box from the listings held in memory: every match
-   * counted, whatever the box and the filters. Null while the index loads.
+   * counted, whatever the box and the filters.
    */
-  private async fromIndex(f: ListingFilters & { bounds: Box }, level: number) {
+  private async fromIndex(index: ListingSearchIndex, f: ListingFilters & { bounds: Box }, level: number) {
     const words = await this.searchIndex.wordGroups(f);
-    const index = await this.searchIndex.current();
-    if (!index) return null;
     const clusters = index.clusters(f, words, level);
     const total = sumCounts(clusters);
     const pins = total > 0 && total <= MAX_MAP_PINS ? index.pins(f, words, MAX_MAP_PINS) : [];

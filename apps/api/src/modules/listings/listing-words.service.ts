@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { correctedTsQuery, wordsOf, type ListingFilters } from './listing-search';
 import { ListingsRepository } from './listings.repository';
 import { ListingSearchIndexService } from './search-index/listing-search-index.service';
+import type { ListingSearchIndex } from './search-index/listing-search-index';
 
 /**
  * Misspelt and partial search words (issue 11): a search text no listing has is searched as the
@@ -16,10 +17,11 @@ export class ListingWordsService {
   ) {}
 
   /** The filters, with `wordsQuery`/`searchedWords` when no listing has all the words of the text. */
-  async resolve(filters: ListingFilters): Promise<ListingFilters> {
+  async resolve(filters: ListingFilters, held?: ListingSearchIndex | null): Promise<ListingFilters> {
     if (!filters.text) return filters;
-    // the words of the public listings held in memory when loaded; else PostgreSQL's indexes
-    const index = await this.searchIndex.current();
+    // the words of the public listings held in memory when loaded (the caller's, already brought up
+    // to date for this request, or brought up to date here); else PostgreSQL's indexes
+    const index = held === undefined ? await this.searchIndex.current() : held;
     if (index) {
       const lexemes = await this.searchIndex.lexemesOf(filters.text);
       if (lexemes.length === 0 || index.hasAllWords(lexemes)) return filters;

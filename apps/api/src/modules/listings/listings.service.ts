@@ -38,6 +38,7 @@ import type {
 } from './dto/listing-output.dto';
 import { canSeeListing, isAdmin, isPublicListing } from './listing-access';
 import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesPublic } from './search-index/listing-search-index.service';
+import type { ListingSearchIndex } from './search-index/listing-search-index';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { parseListingFilters, type ListingFilters } from './listing-search';
@@ -243,16 +244,19 @@ export class ListingsService {
   }
 
   /** A search body read: paging and sort, the filters (misspelt words resolved), relevance order for text without a sort. */
-  private async readSearch(body: ListingSearchDto) {
+  private async readSearch(caller: AuthUser | undefined, body: ListingSearchDto) {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const filters = await this.words.resolve(parseListingFilters(body));
+    const parsed = parseListingFilters(body);
+    // the in-memory index, brought up to date once for the whole request (null: PostgreSQL answers)
+    const index = searchesPublic(viewerOf(caller), parsed) ? await this.searchIndex.current() : null;
+    const filters = await this.words.resolve(parsed, index);
     const sort: SortTerm<ListingSortKey>[] | 'relevance' = body.sort === undefined && filters.text ? 'relevance' : query.sort;
-    return { query, filters, sort };
+    return { query, filters, sort, index };
   }
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
-    const { query, filters, sort } = await this.readSearch(body);
-    const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip);
+    const { query, filters, sort, index } = await this.readSearch(caller, body);
+    const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip, index);
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
       pagination: { ...buildPagination(total, rows.length, query.limit, query.skip), totalIsEstimate: estimated },
@@ -262,7 +266,7 @@ export class ListingsService {
 
   /** How a search would be answered: its total and the form its page is read in (for the plan-bound test and benchmarks). */
   async searchPlan(caller: AuthUser | undefined, body: ListingSearchDto): Promise<SearchTotal & { form: SearchPageForm }> {
-    const { query, filters, sort } = await this.readSearch(body);
+    const { query, filters, sort } = await this.readSearch(caller, body);
     const viewer = viewerOf(caller);
     const total = await this.totalOf(filters, viewer);
     return { ...total, form: await this.pageForm(filters, viewer, sort, total, query.limit + query.skip) };
@@ -275,9 +279,10 @@ export class ListingsService {
     sort: SortTerm<ListingSortKey>[] | 'relevance',
     limit: number,
     skip: number,
+    held?: ListingSearchIndex | null,
   ): Promise<{ rows: ListingWithOwner[]; total: number; estimated: boolean }> {
     const viewer = viewerOf(caller);
-    const indexed = await this.pageFromIndex(filters, viewer, sort, limit, skip);
+    const indexed = await this.pageFromIndex(filters, viewer, sort, limit, skip, held);
     if (indexed) return { rows: await this.withSaved(caller, indexed.rows), total: indexed.total, estimated: false };
     if (filters.bounds && onlyBounds(filters)) {
       // a large public box: ListingMapService pages it from the grid blocks; else the cell walk or GiST
@@ -308,12 +313,13 @@ export class ListingsService {
     sort: SortTerm<ListingSortKey>[] | 'relevance',
     limit: number,
     skip: number,
+    held?: ListingSearchIndex | null,
   ): Promise<{ rows: ListingWithOwner[]; total: number } | null> {
     const order = indexOrderOf(sort);
     if (!order || !searchesPublic(viewer, filters) || limit + skip > INDEX_MAX_PAGE_ROWS) return null;
-    const words = await this.searchIndex.wordGroups(filters);
-    const index = await this.searchIndex.current();
+    const index = held === undefined ? await this.searchIndex.current() : held;
     if (!index) return null;
+    const words = await this.searchIndex.wordGroups(filters);
     const { ids, total } = index.search(filters, words, order, limit, skip);
     // read by id after the index answered: one changed in between is shown as it is now, or dropped when hidden
     const rows = (await this.listings.cardsByIds(ids)).filter((r) => isPublicListing(r.listing));
@@ -394,14 +400,12 @@ export class ListingsService {
    * says `estimated`.
    */
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    const filters = await this.words.resolve(parseListingFilters(body));
+    const parsed = parseListingFilters(body);
     const viewer = viewerOf(caller);
-    if (searchesPublic(viewer, filters)) {
-      // exact counts over every match, from the listings held in memory
-      const words = await this.searchIndex.wordGroups(filters);
-      const index = await this.searchIndex.current();
-      if (index) return toFacetsDto(index.facets(filters, words), 1, false);
-    }
+    const index = searchesPublic(viewer, parsed) ? await this.searchIndex.current() : null;
+    const filters = await this.words.resolve(parsed, index);
+    // exact counts over every match, from the listings held in memory
+    if (index) return toFacetsDto(index.facets(filters, await this.searchIndex.wordGroups(filters)), 1, false);
     return this.counts.getOrCompute('facets', { filters, scope: scopeOf(viewer, filters) }, async () => {
       const planned = await this.listings.plannedCount(filters, viewer);
       // a broad set: a fixed 1 % of the pages holds enough of it (1,000+ rows), read in one pass

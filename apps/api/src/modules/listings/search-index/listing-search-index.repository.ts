@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';
 import { listingSearchChanges, listings } from '@app/db';
 import { InjectDb, type Database } from '../../../common/db/database.module';
+import { preparedStatement } from '../../../common/db/prepared-statement';
 import { rowsOf } from '../../places/psgc';
 import { PUBLIC_LISTINGS } from '../listing-access';
 import type { IndexedListing } from './listing-search-index';
@@ -47,6 +48,8 @@ export type IndexedRow = IndexedListing & { isVisible: boolean };
  */
 @Injectable()
 export class ListingSearchIndexRepository {
+  private changesStatement?: ReturnType<typeof preparedStatement<{ fromXid: string }>>;
+
   constructor(@InjectDb() private readonly db: Database) {}
 
   /** The next `limit` public listings after `afterId` (by id): the initial load, batch by batch. */
@@ -100,12 +103,16 @@ export class ListingSearchIndexRepository {
    * read twice (its transaction was below the next xmin only later); re-reading a listing is harmless.
    */
   async changesSince(fromXid: string): Promise<{ ids: string[]; seqs: number[]; xmin: string }> {
-    const result = await this.db.execute(sql`
-      select (select pg_snapshot_xmin(pg_current_snapshot())::text) as xmin,
+    // every search reads this (usually to find nothing): a statement built and prepared once
+    this.changesStatement ??= preparedStatement<{ fromXid: string }>(
+      this.db,
+      'listing_search_changes_since',
+      sql`select (select pg_snapshot_xmin(pg_current_snapshot())::text) as xmin,
         coalesce(array_agg(${listingSearchChanges.listingId}::text order by ${listingSearchChanges.seq}), '{}') as ids,
         coalesce(array_agg(${listingSearchChanges.seq} order by ${listingSearchChanges.seq}), '{}') as seqs
-      from ${listingSearchChanges} where ${listingSearchChanges.xid} >= ${fromXid}::xid8`);
-    const [row] = rowsOf<{ xmin: string; ids: string[] | string; seqs: (string | number)[] | string }>(result);
+      from ${listingSearchChanges} where ${listingSearchChanges.xid} >= ${sql.placeholder('fromXid')}::text::xid8`,
+    );
+    const [row] = (await this.changesStatement({ fromXid })) as { xmin: string; ids: string[] | string; seqs: (string | number)[] | string }[];
     return { xmin: row.xmin, ids: pgArray(row.ids), seqs: pgArray(row.seqs).map(Number) };
   }
 

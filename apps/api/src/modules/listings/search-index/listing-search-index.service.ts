@@ -103,6 +103,8 @@ export class ListingSearchIndexService implements OnApplicationBootstrap, OnAppl
 
   /** A text's lexemes as plainto_tsquery('simple') has them (one statement per new text). */
   async lexemesOf(text: string): Promise<string[]> {
+    // plain ASCII letters and digits between spaces: PostgreSQL's parser splits them at the spaces, as is
+    if (/^[a-z0-9 ]*$/.test(text)) return text.split(' ').filter((w) => w.length > 0);
     let lexemes = this.texts.get(text);
     if (!lexemes) {
       lexemes = await this.repo.lexemesOf(text);
