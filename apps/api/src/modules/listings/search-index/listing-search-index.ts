@@ -94,12 +94,24 @@ const CELLS_PER_DEGREE = 25;
 const CELL_COLUMNS = 360 * CELLS_PER_DEGREE;
 const NONE = 255;
 
-/** A sorted, growable list of slots. */
+/**
+ * A sorted, growable list of slots. Its first slot is kept inline and the array made at the second: a
+ * million words have one listing each (a listing code's number), and an array apiece would cost 150 MB.
+ */
 class SlotList {
-  a = new Uint32Array(4);
+  private a: Uint32Array | null = null;
+  private first = 0;
   n = 0;
   push(slot: number) {
-    if (this.n === this.a.length) {
+    if (this.n === 0) {
+      this.first = slot;
+      this.n = 1;
+      return;
+    }
+    if (!this.a) {
+      this.a = new Uint32Array(4);
+      this.a[0] = this.first;
+    } else if (this.n === this.a.length) {
       const grown = new Uint32Array(this.a.length * 2);
       grown.set(this.a);
       this.a = grown;
@@ -107,7 +119,8 @@ class SlotList {
     this.a[this.n++] = slot;
   }
   view(): Uint32Array {
-    return this.a.subarray(0, this.n);
+    if (this.a) return this.a.subarray(0, this.n);
+    return this.n ? Uint32Array.of(this.first) : new Uint32Array(0);
   }
 }
 
@@ -457,7 +470,8 @@ export class ListingSearchIndex {
     const w = this.words.ids.get(word);
     if (w === undefined) return false;
     const list = this.words.lists[w];
-    for (let i = list.n - 1; i >= 0; i--) if (this.alive[list.a[i]]) return true;
+    const slots = list.view();
+    for (let i = slots.length - 1; i >= 0; i--) if (this.alive[slots[i]]) return true;
     return false;
   }
 
@@ -1090,8 +1104,9 @@ export class ListingSearchIndex {
         const list = this.cells.get(r * CELL_COLUMNS + col);
         if (!list) continue;
         const edge = r === r0 || r === r1 || col === c0 || col === c1;
-        for (let i = 0; i < list.n; i++) {
-          const s = list.a[i];
+        const slots = list.view();
+        for (let i = 0; i < slots.length; i++) {
+          const s = slots[i];
           if (edge) {
             const lat = this.lat[s];
             const lng = this.lng[s];
