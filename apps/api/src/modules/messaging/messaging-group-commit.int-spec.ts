@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { REDIS } from '../../common/redis/redis.module';
 import { messageNotificationBody } from '../notifications/message-notification';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
-import { MessageRateLimiter } from './message-rate-limit';
+import { leaseSize, MessageRateLimiter } from './message-rate-limit';
+import type { AppConfig } from '../../common/config/config';
+import { APP_CONFIG } from '../../common/config/config';
 import { MessagingRepository, type NewMessage } from './messaging.repository';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -100,7 +102,7 @@ describe('messaging: group commit of sends and batched rate limiting (real Postg
     expect(perMessage).toEqual([1, 0, 1]);
   });
 
-  it('counts concurrent sends of a member in one Redis script, against the same limit as single counts', async () => {
+  it('counts concurrent sends of a member in one Redis script, one limit with the HTTP sends', async () => {
     const limiter = t.app.get(MessageRateLimiter);
     const member = randomUUID();
     const answers = await Promise.all(Array.from({ length: 8 }, () => limiter.consume('send', member)));
@@ -115,5 +117,32 @@ describe('messaging: group commit of sends and batched rate limiting (real Postg
     const other = randomUUID();
     for (let i = 0; i < 5; i++) expect(await limiter.consume('send', other)).toBeNull();
     expect(await limiter.consume('send', other)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('two processes leasing a member\'s tokens a few at a time never allow more than the limit together', async () => {
+    const redis = t.app.get<Redis>(REDIS);
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const limited = { ...config, messaging: { sendPerMinute: 40, fetchPerMinute: 40 } };
+    const [a, b] = [new MessageRateLimiter(redis, limited), new MessageRateLimiter(redis, limited)];
+    expect(leaseSize(40)).toBe(2);
+    const allowed = async (limiter: MessageRateLimiter, member: string, calls: number) => {
+      let n = 0;
+      for (let i = 0; i < calls; i++) if ((await limiter.consume('send', member)) === null) n++;
+      return n;
+    };
+    // one after the other: the limit exactly
+    const u = randomUUID();
+    expect(await allowed(a, u, 30)).toBe(30);
+    expect(await allowed(b, u, 30)).toBe(10);
+    expect(await b.consume('send', u)).toBeGreaterThanOrEqual(1);
+    // the first process holds a token it leased: the second is refused one call early, never one too many
+    const v = randomUUID();
+    expect(await allowed(a, v, 1)).toBe(1);
+    expect(await allowed(b, v, 50)).toBe(38);
+    expect(await allowed(a, v, 5)).toBe(1);
+    // many calls at once in one process: one script, no more than the limit
+    const w = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => a.consume('send', w)));
+    expect(answers.filter((x) => x === null)).toHaveLength(40);
   });
 });
