@@ -61,7 +61,7 @@ export class RedisIoAdapter extends IoAdapter {
     }) as Server;
     const base = this.app.get<Redis>(REDIS);
     // broadcasts made in one turn of the event loop (the messages of one group commit) go in one write
-    const pub = base.duplicate({ keyPrefix: '', enableAutoPipelining: process.env.TMP_AUTOPIPE !== '0' });
+    const pub = base.duplicate({ keyPrefix: '', enableAutoPipelining: true });
     const sub = base.duplicate({ keyPrefix: '' });
     for (const client of [pub, sub]) {
       client.on('error', (err: Error) => this.logger.warn(`Redis (socket.io adapter): ${err.message}`));

@@ -65,7 +65,7 @@ export interface SentMessage {
 
 /** Most messages written by one statement, and most such statements running at once per process. */
 export const SEND_BATCH_MAX = 200;
-export const SEND_BATCHES_IN_FLIGHT = Number(process.env.MESSAGE_SEND_BATCHES_IN_FLIGHT) || 2;
+export const SEND_BATCHES_IN_FLIGHT = 2;
 
 /** A row of the send statements: the message, its sender's profile and its recipients. */
 function toSentMessage(r: Record<string, unknown>): SentMessage {
