@@ -12,7 +12,7 @@ function deferred<T>() {
 }
 
 /** A batcher whose batches (and lone runs) wait until the test lets them finish. */
-function controlled(options: { maxBatch?: number; maxInFlight?: number; retryAloneOnFailure?: boolean } = {}) {
+function controlled(options: { maxBatch?: number; maxInFlight?: number; retryAloneOnFailure?: boolean; lingerMs?: number } = {}) {
   const batches: { items: number[]; done: ReturnType<typeof deferred<number[]>> }[] = [];
   const alone: { item: number; done: ReturnType<typeof deferred<number>> }[] = [];
   const batcher = new Batcher<number, number>({
@@ -29,6 +29,7 @@ function controlled(options: { maxBatch?: number; maxInFlight?: number; retryAlo
     retryAloneOnFailure: options.retryAloneOnFailure ?? true,
     maxBatch: options.maxBatch ?? 100,
     maxInFlight: options.maxInFlight ?? 1,
+    lingerMs: options.lingerMs,
   });
   return { batcher, batches, alone };
 }
@@ -70,6 +71,23 @@ describe('Batcher (group commit)', () => {
     expect(batches).toHaveLength(2);
     batches[1].done.resolve([4, 5, 6]);
     await expect(Promise.all(all.slice(0, 6))).resolves.toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('with lingerMs, a batch behind a running one waits that long for more items; with nothing running, none waits', async () => {
+    const { batcher, batches, alone } = controlled({ maxInFlight: 2, lingerMs: 40 });
+    const first = batcher.submit(1);
+    await turn();
+    expect(alone.map((a) => a.item)).toEqual([1]); // nothing was running: at once
+    const startedAt = Date.now();
+    const second = batcher.submit(2);
+    await turn();
+    const third = batcher.submit(3);
+    while (batches.length === 0 && Date.now() - startedAt < 5000) await new Promise((r) => setTimeout(r, 5));
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(35);
+    expect(batches.map((b) => b.items)).toEqual([[2, 3]]);
+    alone[0].done.resolve(1);
+    batches[0].done.resolve([2, 3]);
+    await expect(Promise.all([first, second, third])).resolves.toEqual([1, 2, 3]);
   });
 
   it('when a batch fails, runs each of its items alone: a bad item fails alone, the others succeed once', async () => {

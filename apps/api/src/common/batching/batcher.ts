@@ -12,6 +12,11 @@ export interface BatcherOptions<I, O> {
   maxBatch: number;
   /** Most batches running at once; while they run, new items wait and form the next batch. */
   maxInFlight: number;
+  /**
+   * While another batch is running, milliseconds the next one waits for more items before it starts
+   * (0: none, the turn of the event loop only). With nothing running, an item never waits.
+   */
+  lingerMs?: number;
 }
 
 interface Pending<I, O> {
@@ -49,10 +54,12 @@ export class Batcher<I, O> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.options.maxInFlight || this.queue.length === 0) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const go = () => {
       this.scheduled = false;
       this.flush();
-    });
+    };
+    if (this.options.lingerMs && this.inFlight > 0 && this.queue.length < this.options.maxBatch) setTimeout(go, this.options.lingerMs);
+    else setImmediate(go);
   }
 
   private flush(): void {

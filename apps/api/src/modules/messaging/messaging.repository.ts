@@ -66,6 +66,8 @@ export interface SentMessage {
 /** Most messages written by one statement, and most such statements running at once per process. */
 export const SEND_BATCH_MAX = 200;
 export const SEND_BATCHES_IN_FLIGHT = 2;
+/** While a send statement runs, the next waits this long for more messages (fewer, larger statements under load). */
+export const SEND_BATCH_LINGER_MS = 3;
 
 /** A row of the send statements: the message, its sender's profile and its recipients. */
 function toSentMessage(r: Record<string, unknown>): SentMessage {
@@ -199,6 +201,7 @@ export class MessagingRepository {
       retryAloneOnFailure: true,
       maxBatch: SEND_BATCH_MAX,
       maxInFlight: SEND_BATCHES_IN_FLIGHT,
+      lingerMs: SEND_BATCH_LINGER_MS,
     });
   }
 
