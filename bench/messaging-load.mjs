@@ -108,6 +108,7 @@ log(`${pairs.length} threads`);
 const sent = new Map(); // content key -> { at, to, ackAt }
 const deliveries = new Map(); // content key -> count at the other member
 const latencies = [];
+const timeline = []; // [sent at, latency] of each first delivery
 let unexpected = 0;
 const sockets = [];
 async function connect(index) {
@@ -120,7 +121,10 @@ async function connect(index) {
       return;
     }
     deliveries.set(m.content, (deliveries.get(m.content) ?? 0) + 1);
-    if (deliveries.get(m.content) === 1) latencies.push(performance.now() - entry.at);
+    if (deliveries.get(m.content) === 1) {
+      latencies.push(performance.now() - entry.at);
+      timeline.push([entry.at, performance.now() - entry.at]);
+    }
   });
   await new Promise((resolve, reject) => {
     socket.once('connect', resolve);
@@ -212,6 +216,10 @@ const stored = Number(
 );
 latencies.sort((a, b) => a - b);
 const pct = (p) => +(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN).toFixed(1);
+// p99 per 5 s of sending: a tail spread over the run (the machine is short of CPU) or one stall
+const windows = [];
+for (const [at, ms] of timeline) (windows[Math.floor((at - started) / 5000)] ??= []).push(ms);
+const p99By5s = [...windows].map((w) => (w ? +w.sort((a, b) => a - b)[Math.floor(0.99 * (w.length - 1))].toFixed(0) : null));
 const result = {
   processes: urls.length,
   clients: sockets.length,
@@ -224,6 +232,7 @@ const result = {
   failures: Object.fromEntries(failures),
   messagesPerSecond: +(ackedInTime / elapsed).toFixed(1),
   latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99), max: +(latencies.at(-1) ?? NaN).toFixed(1) },
+  p99By5sMs: p99By5s,
   deliveredOnce: sent.size - lost - duplicated,
   lost,
   duplicated,

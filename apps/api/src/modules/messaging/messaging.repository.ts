@@ -8,6 +8,7 @@ import {
   type MessageRow,
   type ThreadRow,
 } from '@app/db';
+import { Batcher } from '../../common/batching/batcher';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { isForeignKeyViolation } from '../../common/db/pg-errors';
 import { preparedStatement } from '../../common/db/prepared-statement';
@@ -62,9 +63,39 @@ export interface SentMessage {
   recipientIds: string[];
 }
 
+/** Most messages written by one statement, and most such statements running at once per process. */
+export const SEND_BATCH_MAX = 200;
+export const SEND_BATCHES_IN_FLIGHT = 2;
+/** While a send statement runs, the next waits this long for more messages (fewer, larger statements under load). */
+export const SEND_BATCH_LINGER_MS = 3;
+
+/** A row of the send statements: the message, its sender's profile and its recipients. */
+function toSentMessage(r: Record<string, unknown>): SentMessage {
+  return {
+    row: toMessageRow(r),
+    sender: {
+      firstName: (r.sender_first_name as string | null) ?? '',
+      lastName: (r.sender_last_name as string | null) ?? '',
+      avatar: (r.sender_avatar as string | null) ?? null,
+      type: (r.sender_type as string | null) ?? 'customer',
+    },
+    recipientIds: r.recipient_ids as string[],
+  };
+}
+
 @Injectable()
 export class MessagingRepository {
   private readonly sendStatement: (values: Omit<NewMessage, 'attachments'> & { attachments: string }) => Promise<Record<string, unknown>[]>;
+  private readonly sendBatchStatement: (values: {
+    ids: string[];
+    threadIds: string[];
+    senderIds: string[];
+    contents: string[];
+    attachments: string[];
+    notificationBodies: string[];
+  }) => Promise<Record<string, unknown>[]>;
+  /** Group commit of messages (see insertMessage). */
+  readonly sendBatcher: Batcher<NewMessage, SentMessage | null>;
 
   constructor(
     @InjectDb() private readonly db: Database,
@@ -109,6 +140,69 @@ export class MessagingRepository {
           array(select recipient_id::text from recipients order by recipient_id) as recipient_ids
         from m left join sender s on true`,
     );
+
+    // the same for several messages (arrays, one element per message); a message whose sender is not
+    // in its thread is left out. Within a statement now() is one instant: each message's created_at is
+    // now() plus its place in the batch in microseconds, so that messages of one thread keep the order
+    // in which they were sent.
+    const a = (name: string) => sql.placeholder(name);
+    this.sendBatchStatement = preparedStatement(
+      db,
+      'messaging_send_messages',
+      sql`with input as (
+          select * from unnest(${a('ids')}::uuid[], ${a('threadIds')}::uuid[], ${a('senderIds')}::uuid[], ${a('contents')}::text[],
+            ${a('attachments')}::jsonb[], ${a('notificationBodies')}::text[])
+            with ordinality as i(id, thread_id, sender_id, content, attachments, notification_body, ord)
+        ),
+        access as (
+          select i.*, t.listing_id
+          from input i
+          join ${threads} t on t.id = i.thread_id
+          join ${threadParticipants} me on me.thread_id = i.thread_id and me.user_id = i.sender_id
+        ),
+        m as (
+          insert into ${messages} (id, thread_id, sender_id, content, attachments, created_at)
+          select a.id, a.thread_id, a.sender_id, a.content, a.attachments, now() + (a.ord - 1) * interval '1 microsecond'
+          from access a order by a.ord
+          returning *
+        ),
+        newest as (
+          select distinct on (m.thread_id) m.thread_id, m.id, m.created_at from m order by m.thread_id, m.created_at desc
+        ),
+        t as (
+          update ${threads} set last_message_id = newest.id, last_activity_at = newest.created_at, updated_at = now()
+          from newest where ${threads}.id = newest.thread_id and ${threads}.last_activity_at <= newest.created_at
+        ),
+        p as (
+          update ${threadParticipants} set hidden_at = null
+          from (select distinct m.thread_id from m) mt
+          where ${threadParticipants}.thread_id = mt.thread_id and ${threadParticipants}.hidden_at is not null
+        ),
+        sender as (${users.profilesQuery(sql`array(select distinct a.sender_id from access a)`)}),
+        recipients as (
+          select tp.user_id as recipient_id, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
+            m.thread_id, m.id as message_id, a.listing_id, a.notification_body
+          from m
+          join access a on a.id = m.id
+          join ${threadParticipants} tp on tp.thread_id = m.thread_id and tp.user_id <> m.sender_id
+          left join sender s on s.id = m.sender_id
+        ),
+        n as (${notifications.messageNotificationsQuery(sql`recipients`, sql`src.notification_body`)})
+        select m.*, s.first_name as sender_first_name, s.last_name as sender_last_name, s.avatar as sender_avatar, s.type as sender_type,
+          array(select r.recipient_id::text from recipients r where r.message_id = m.id order by r.recipient_id) as recipient_ids
+        from m left join sender s on s.id = m.sender_id`,
+    );
+
+    this.sendBatcher = new Batcher<NewMessage, SentMessage | null>({
+      runOne: (values) => this.insertOne(values),
+      runBatch: (batch) => this.insertMany(batch),
+      // the batch is one statement: when it fails nothing of it was written, and each message is
+      // tried again alone (a message that cannot be written fails alone, the others are written once)
+      retryAloneOnFailure: true,
+      maxBatch: SEND_BATCH_MAX,
+      maxInFlight: SEND_BATCHES_IN_FLIGHT,
+      lingerMs: SEND_BATCH_LINGER_MS,
+    });
   }
 
   private readonly participantColumns = {
@@ -282,8 +376,19 @@ export class MessagingRepository {
    * thread shown again to everyone who had hidden it, and a notification for every other participant.
    * Answers the stored message with the sender's profile and the recipients, or null when the thread
    * does not exist or the sender is not in it (nothing written).
+   *
+   * Group commit: messages sent while this process's statements are running are written together by
+   * the next one (`messaging_send_messages`, the same work for an array of messages, one commit); a
+   * lone message is written at once by its own. Each caller is answered after the commit of the
+   * statement that wrote its message. When a batch fails (one message cannot be written, a deadlock,
+   * a member deleted meanwhile), it wrote nothing, and each of its messages is written again alone.
    */
-  async insertMessage(values: NewMessage): Promise<SentMessage | null> {
+  insertMessage(values: NewMessage): Promise<SentMessage | null> {
+    return this.sendBatcher.submit(values);
+  }
+
+  /** One message, its own statement. */
+  private async insertOne(values: NewMessage): Promise<SentMessage | null> {
     let rows: Record<string, unknown>[];
     try {
       rows = await this.sendStatement({
@@ -300,17 +405,24 @@ export class MessagingRepository {
       throw err;
     }
     const r = rows[0];
-    if (!r) return null;
-    return {
-      row: toMessageRow(r),
-      sender: {
-        firstName: (r.sender_first_name as string | null) ?? '',
-        lastName: (r.sender_last_name as string | null) ?? '',
-        avatar: (r.sender_avatar as string | null) ?? null,
-        type: (r.sender_type as string | null) ?? 'customer',
-      },
-      recipientIds: r.recipient_ids as string[],
-    };
+    return r ? toSentMessage(r) : null;
+  }
+
+  /** Several messages in one statement; null for each one whose sender is not in its thread. */
+  private async insertMany(batch: NewMessage[]): Promise<(SentMessage | null)[]> {
+    const rows = await this.sendBatchStatement({
+      ids: batch.map((v) => v.id),
+      threadIds: batch.map((v) => v.threadId),
+      senderIds: batch.map((v) => v.senderId),
+      contents: batch.map((v) => v.content),
+      attachments: batch.map((v) => JSON.stringify(v.attachments)),
+      notificationBodies: batch.map((v) => v.notificationBody),
+    });
+    const byId = new Map(rows.map((r) => [r.id as string, r]));
+    return batch.map((v) => {
+      const r = byId.get(v.id);
+      return r ? toSentMessage(r) : null;
+    });
   }
 
   /** An attachment of a thread's message, found through the attachments index. */

@@ -90,6 +90,11 @@ export class UsersRepository {
     return sql`select ${users.firstName}, ${users.lastName}, ${users.avatar}, ${users.type} from ${users} where ${users.id} = ${userId}`;
   }
 
+  /** Members' profiles (columns id, first_name, last_name, avatar, type) for ids given as a uuid[] expression. */
+  profilesQuery(userIds: SQL): SQL {
+    return sql`select ${users.id}, ${users.firstName}, ${users.lastName}, ${users.avatar}, ${users.type} from ${users} where ${users.id} = any(${userIds})`;
+  }
+
   async findByEmail(email: string): Promise<UserRow | null> {
     const [row] = await this.db
       .select()

@@ -222,6 +222,11 @@ export class UsersService {
     return this.users.profileQuery(userId);
   }
 
+  /** Members' profiles (id, first_name, last_name, avatar, type) as a query for another module's statement. */
+  profilesQuery(userIds: SQL): SQL {
+    return this.users.profilesQuery(userIds);
+  }
+
   profilesByIds(ids: string[]): Promise<UserProfile[]> {
     return this.users.profilesByIds([...new Set(ids)]);
   }
