@@ -200,8 +200,8 @@ const TAIL_MERGE_AT = 20_000;
 const LIST_PATH_UP_TO = 4096;
 /** Words are bucketed for prefix searches by this many first characters (a prefix searched has four or more). */
 const PREFIX_BUCKET = 3;
-/** Sidebar answers remembered (until the next change). */
-const FACETS_REMEMBERED = 500;
+/** Sidebar and cluster answers remembered (until the next change). */
+const MEMO_SIZE = 500;
 
 const bitOf = (bits: Uint32Array, s: number) => (bits[s >>> 5] & (1 << (s & 31))) !== 0;
 function popcount(x: number): number {
@@ -430,6 +430,11 @@ export class ListingSearchIndex {
     ] as const) {
       if (n !== null) for (let k = 0; k <= Math.min(5, n); k++) this.setBit(`${prefix}${k}`, s);
     }
+    const e = this.extent;
+    if (l.lat < e.south) e.south = l.lat;
+    if (l.lat > e.north) e.north = l.lat;
+    if (l.lng < e.west) e.west = l.lng;
+    if (l.lng > e.east) e.east = l.lng;
     const cell = cellOf(l.lat, l.lng);
     let list = this.cells.get(cell);
     if (!list) this.cells.set(cell, (list = new SlotList()));
@@ -501,19 +506,29 @@ export class ListingSearchIndex {
     return this.evaluate(f, words).count;
   }
 
+  /** The box every listing ever held lies in (it only grows): a search box that holds it filters nothing. */
+  private extent = { south: Infinity, north: -Infinity, west: Infinity, east: -Infinity };
+
   /** Bumped by every change: remembered answers are valid only at the version they were made at. */
   private version = 0;
-  private readonly facetsMemo = new Map<string, { version: number; facets: IndexFacets }>();
+  private readonly memo = new Map<string, { version: number; answer: unknown }>();
 
-  /** The sidebar's counts over every match (the same search's again, while nothing changed, from memory: the landing page's cost 20 ms). */
+  /**
+   * An answer remembered while nothing changes (the sidebar and the map of the landing page are the
+   * same for every visitor and count every listing: 10-20 ms each).
+   */
+  private remembered<T>(key: string, answer: () => T): T {
+    const found = this.memo.get(key);
+    if (found && found.version === this.version) return found.answer as T;
+    const fresh = answer();
+    if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(key, { version: this.version, answer: fresh });
+    return fresh;
+  }
+
+  /** The sidebar's counts over every match. */
   facets(f: ListingFilters, words: WordGroups | null): IndexFacets {
-    const key = JSON.stringify([f, words]);
-    const memo = this.facetsMemo.get(key);
-    if (memo && memo.version === this.version) return memo.facets;
-    const facets = this.countFacets(f, words);
-    if (this.facetsMemo.size >= FACETS_REMEMBERED) this.facetsMemo.delete(this.facetsMemo.keys().next().value!);
-    this.facetsMemo.set(key, { version: this.version, facets });
-    return facets;
+    return this.remembered(JSON.stringify(['facets', f, words]), () => this.countFacets(f, words));
   }
 
   private countFacets(f: ListingFilters, words: WordGroups | null): IndexFacets {
@@ -581,6 +596,10 @@ export class ListingSearchIndex {
    * 72,000 + (column >> level)`, as the SQL): count, centre (mean) and extent of each, in cluster order.
    */
   clusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
+    return this.remembered(JSON.stringify(['clusters', f, words, level]), () => this.countClusters(f, words, level));
+  }
+
+  private countClusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
     const matches = this.listOf(this.evaluate(f, words));
     // the box's clusters as a dense grid of accumulators (the caller keeps it to 32 or so across)
     const rowOf = (lat: number) => Math.floor((lat + 90) * 200) >> level;
@@ -1048,8 +1067,14 @@ export class ListingSearchIndex {
       verified: f.verified === undefined ? -1 : f.verified ? 1 : 0,
       minRating: f.minRating ?? 0,
       ranges,
-      bounds: f.bounds ?? null,
+      // a box around every listing (the map zoomed out over the country) filters nothing
+      bounds: f.bounds && !this.holdsAll(f.bounds) ? f.bounds : null,
     };
+  }
+
+  private holdsAll(b: NonNullable<ListingFilters['bounds']>): boolean {
+    const e = this.extent;
+    return b.south <= e.south && b.north >= e.north && b.west <= e.west && b.east >= e.east;
   }
 
   /** The slot lists of the map cells a box touches (null for a box too large to be worth it). */
