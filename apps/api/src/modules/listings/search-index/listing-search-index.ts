@@ -278,6 +278,20 @@ export class ListingSearchIndex {
     return b;
   }
 
+  /**
+   * A zeroed bitset reused by every search (they run one at a time, synchronously): a search would
+   * otherwise allocate several 125 KB arrays at 1,000,000 listings for the garbage collector. The
+   * `result` one holds a search's matches until the next search.
+   */
+  private scratchBits(name: 'result' | 'list' | 'union' | 'price' | 'box' | 'words' | 'group'): Uint32Array {
+    const words = Math.ceil(this.capacity / 32);
+    let b = this.scratch.get(name);
+    if (!b || b.length !== words) this.scratch.set(name, (b = new Uint32Array(words)));
+    else b.fill(0);
+    return b;
+  }
+  private readonly scratch = new Map<string, Uint32Array>();
+
   private setBit(key: string, s: number) {
     this.bitset(key)[s >>> 5] |= 1 << (s & 31);
   }
@@ -884,7 +898,7 @@ export class ListingSearchIndex {
     // the bits path: every list-shaped filter as bits, ANDed in (setting a bit per listing of the list
     // costs less than testing each listing's columns and keeping a heap of them)
     const andList = (lists: Uint32Array[]) => {
-      const listBits = new Uint32Array(bits.length);
+      const listBits = this.scratchBits('list');
       for (const list of lists) for (let i = 0; i < list.length; i++) listBits[list[i] >>> 5] |= 1 << (list[i] & 31);
       for (let w = 0; w < bits.length; w++) bits[w] &= listBits[w];
     };
@@ -940,13 +954,14 @@ export class ListingSearchIndex {
    * and parking have cumulative bitsets; a price range narrows to the price bands it overlaps first.
    */
   private filterBits(c: Compiled): { bits: Uint32Array; residual: Compiled } {
-    const bits = this.bitset('alive').slice();
+    const bits = this.scratchBits('result');
+    bits.set(this.bitset('alive'));
     const and = (other: Uint32Array | undefined) => {
       if (!other) return bits.fill(0);
       for (let w = 0; w < bits.length; w++) bits[w] &= other[w];
     };
     const anyOf = (keys: string[]) => {
-      const union = new Uint32Array(bits.length);
+      const union = this.scratchBits('union');
       for (const key of keys) {
         const b = this.bitsets.get(key);
         if (b) for (let w = 0; w < union.length; w++) union[w] |= b[w];
@@ -1110,7 +1125,7 @@ export class ListingSearchIndex {
     };
     const from = first((p) => p < min);
     const to = first((p) => p <= max);
-    const bits = new Uint32Array(Math.ceil(this.capacity / 32));
+    const bits = this.scratchBits('price');
     for (let i = from; i < to; i++) bits[perm[i] >>> 5] |= 1 << (perm[i] & 31);
     for (let s = built; s < this.slots; s++) if (price[s] >= min && price[s] <= max) bits[s >>> 5] |= 1 << (s & 31);
     return bits;
@@ -1123,7 +1138,7 @@ export class ListingSearchIndex {
     const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
     const c1 = Math.floor((b.east + 180) * CELLS_PER_DEGREE);
     if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return null;
-    const bits = new Uint32Array(Math.ceil(this.capacity / 32));
+    const bits = this.scratchBits('box');
     for (let r = r0; r <= r1; r++) {
       for (let col = c0; col <= c1; col++) {
         const list = this.cells.get(r * CELL_COLUMNS + col);
@@ -1168,8 +1183,8 @@ export class ListingSearchIndex {
     const sizeOf = (lists: Uint32Array[]) => lists.reduce((n, l) => n + l.length, 0);
     sets.sort((a, b) => sizeOf(a) - sizeOf(b));
     if (sizeOf(sets[0]) > this.slots / 8) {
-      const bits = new Uint32Array(Math.ceil(this.capacity / 32));
-      const group = new Uint32Array(bits.length);
+      const bits = this.scratchBits('words');
+      const group = this.scratchBits('group');
       sets.forEach((lists, i) => {
         const target = i === 0 ? bits : group.fill(0);
         for (const list of lists) for (let k = 0; k < list.length; k++) target[list[k] >>> 5] |= 1 << (list[k] & 31);
