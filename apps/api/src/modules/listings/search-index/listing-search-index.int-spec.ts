@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { createUser, startTestApp, type TestApp } from '../../../../test/test-app';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config';
+import { rowsOf } from '../../places/psgc';
 import { parseListingFilters, type ListingFilters } from '../listing-search';
 import { ListingWordsService } from '../listing-words.service';
 import { ListingMapRepository } from '../listing-map.repository';
@@ -232,7 +233,7 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
 
   it('answers the search page, the sidebar and the map over HTTP from memory, totals exact past 2,000', async () => {
     const res = await t.http.post('/api/listing/search').send({ sort: '-createdAt', limit: 10 }).expect(200);
-    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from listings where is_visible and status <> 'draft'`)).rows as { n: number }[];
+    const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from listings where is_visible and status <> 'draft'`));
     expect(n).toBeGreaterThan(2000);
     expect(res.body.pagination).toMatchObject({ totalItems: n, totalIsEstimate: false });
     const facets = await t.http.post('/api/listing/filter').send({}).expect(200);
@@ -277,7 +278,7 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
     const b = barangays[1];
     const count = async (svc: ListingSearchIndexService, f: ListingFilters, word: string | null = null) =>
       (await svc.current())!.count(f, word ? [[word]] : null);
-    const [target] = (await t.db.execute(sql`select id from listings where is_visible and status <> 'draft' limit 1`)).rows as { id: string }[];
+    const [target] = rowsOf<{ id: string }>(await t.db.execute(sql`select id from listings where is_visible and status <> 'draft' limit 1`));
     const repriced = { price: { min: 77, max: 77 } };
 
     // a transaction that writes first and commits last: its change has the lowest transaction id
