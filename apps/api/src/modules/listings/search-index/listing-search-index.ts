@@ -1,6 +1,8 @@
 import { CURRENCIES, FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, LISTING_TAGS, LISTING_TYPES, PRICE_BANDS } from '@app/domain';
 import { LISTING_STATUSES } from '../dto/listing-input.dto';
 import type { ListingFilters } from '../listing-search';
+import type { ClusterRow, PinRow } from '../listing-map.repository';
+import type { FacetCounts } from '../listings.repository';
 
 /**
  * The public listings held in memory for search (issue 11): every listing the public may see, as
@@ -55,39 +57,11 @@ export type IndexOrder = { field: 'createdAt' | 'price' | 'name'; direction: 'as
  */
 export type WordGroups = string[][];
 
-/** The sidebar's counts (the same shape as the SQL's FacetCounts: `read` matches, each counting once). */
-export interface IndexFacets {
-  read: number;
-  scale: 1;
-  types: { value: string; count: number }[];
-  offers: { value: string; count: number }[];
-  kinds: { value: string; count: number }[];
-  furnishings: { value: string; count: number }[];
-  bands: { value: string; count: number }[];
-  cities: { code: string; name: string; count: number }[];
-  tags: { value: string; count: number }[];
-}
-
-export interface IndexCluster {
-  cluster: number;
-  count: number;
-  lat: number;
-  lng: number;
-  south: number;
-  north: number;
-  west: number;
-  east: number;
-}
-
-export interface IndexPin {
-  id: string;
-  lat: number;
-  lng: number;
-  price: number;
-  currency: string;
-  name: string;
-  offer: string;
-}
+/** The sidebar's counts: the SQL's FacetCounts, over every match (`read` of them, each counting once). */
+export type IndexFacets = FacetCounts;
+/** A map cluster and a map pin: the same rows as the SQL answers. */
+export type IndexCluster = ClusterRow;
+export type IndexPin = PinRow;
 
 /** Map cells of the index's box lists: 0.04° (eight grid cells of 0.005°) on a side. */
 const CELLS_PER_DEGREE = 25;
@@ -129,8 +103,6 @@ class Dictionary {
   readonly ids = new Map<string, number>();
   readonly keys: string[] = [];
   readonly lists: SlotList[] = [];
-  /** Live slots per entry. */
-  live = new Int32Array(16);
   idOf(key: string): number {
     let id = this.ids.get(key);
     if (id === undefined) {
@@ -138,11 +110,6 @@ class Dictionary {
       this.ids.set(key, id);
       this.keys.push(key);
       this.lists.push(new SlotList());
-      if (id >= this.live.length) {
-        const grown = new Int32Array(this.live.length * 2);
-        grown.set(this.live);
-        this.live = grown;
-      }
     }
     return id;
   }
@@ -232,7 +199,8 @@ export class ListingSearchIndex {
   private ids: string[] = [];
   private names: string[] = [];
   private readonly slotOf = new Map<string, number>();
-  private alive: Uint8Array;
+  /** The `alive` bitset (kept in `bitsets` too), at hand for the per-listing test. */
+  private aliveBits: Uint32Array;
   private createdAt: Float64Array;
   private price: Float64Array;
   private lotSize: Float64Array;
@@ -298,7 +266,7 @@ export class ListingSearchIndex {
 
   constructor(capacity = 1024) {
     this.capacity = Math.max(16, capacity);
-    this.alive = new Uint8Array(this.capacity);
+    this.aliveBits = this.bitset('alive');
     this.createdAt = new Float64Array(this.capacity);
     this.price = new Float64Array(this.capacity);
     this.lotSize = new Float64Array(this.capacity);
@@ -338,7 +306,6 @@ export class ListingSearchIndex {
       b.set(a);
       return b;
     };
-    this.alive = grow(this.alive);
     this.createdAt = grow(this.createdAt);
     this.price = grow(this.price);
     this.lotSize = grow(this.lotSize);
@@ -365,6 +332,7 @@ export class ListingSearchIndex {
       grown.set(bits);
       this.bitsets.set(key, grown);
     }
+    this.aliveBits = this.bitsets.get('alive')!;
     this.capacity = capacity;
   }
 
@@ -377,7 +345,6 @@ export class ListingSearchIndex {
     this.ids[s] = l.id;
     this.names[s] = l.name;
     this.slotOf.set(l.id, s);
-    this.alive[s] = 1;
     this.size++;
     this.createdAt[s] = l.createdAt;
     this.price[s] = l.price;
@@ -413,7 +380,6 @@ export class ListingSearchIndex {
       [this.owners, this.owner[s]],
     ] as const) {
       dict.lists[id].push(s);
-      dict.live[id]++;
     }
     for (const lexeme of new Set(l.lexemes)) {
       const before = this.words.keys.length;
@@ -425,7 +391,6 @@ export class ListingSearchIndex {
         else this.prefixBuckets.set(key, [lexeme]);
       }
       this.words.lists[w].push(s);
-      this.words.live[w]++;
     }
     this.setBit('alive', s);
     this.setBit(`t${l.type}`, s);
@@ -461,15 +426,9 @@ export class ListingSearchIndex {
     if (s === undefined) return;
     this.slotOf.delete(id);
     this.version++;
-    this.alive[s] = 0;
-    this.bitset('alive')[s >>> 5] &= ~(1 << (s & 31));
+    // its name and keys stay: the orders' permutations still hold the dead slot in its place
+    this.aliveBits[s >>> 5] &= ~(1 << (s & 31));
     this.size--;
-    this.cities.live[this.city[s]]--;
-    this.barangays.live[this.barangay[s]]--;
-    this.owners.live[this.owner[s]]--;
-    // words' live counts: only known by their lists; a word with no live listing is found by
-    // `hasWord` scanning its list (rare: the vocabulary check is for unknown words)
-    this.names[s] = '';
   }
 
   private currencyCode(currency: string): number {
@@ -490,7 +449,7 @@ export class ListingSearchIndex {
     if (w === undefined) return false;
     const list = this.words.lists[w];
     const slots = list.view();
-    for (let i = slots.length - 1; i >= 0; i--) if (this.alive[slots[i]]) return true;
+    for (let i = slots.length - 1; i >= 0; i--) if (this.isAlive(slots[i])) return true;
     return false;
   }
 
@@ -499,11 +458,10 @@ export class ListingSearchIndex {
     const set = this.wordSet(words.map((w) => [w]));
     if (set === NOTHING) return false;
     if (set instanceof Uint32Array) {
-      for (let i = 0; i < set.length; i++) if (this.alive[set[i]]) return true;
+      for (let i = 0; i < set.length; i++) if (this.isAlive(set[i])) return true;
       return false;
     }
-    const alive = this.bitset('alive');
-    for (let w = 0; w < set.bits.length; w++) if (set.bits[w] & alive[w]) return true;
+    for (let w = 0; w < set.bits.length; w++) if (set.bits[w] & this.aliveBits[w]) return true;
     return false;
   }
 
@@ -548,24 +506,13 @@ export class ListingSearchIndex {
   private countFacets(f: ListingFilters, words: WordGroups | null): IndexFacets {
     const m = this.evaluate(f, words);
     const cities = new Uint32Array(this.cities.keys.length);
+    const matches = this.listOf(m);
+    for (let i = 0; i < matches.length; i++) cities[this.city[matches[i]]]++;
     const list = (prefix: string, values: readonly string[]) =>
       values.flatMap((value) => {
         const count = this.countIn(m, `${prefix}${value}`);
         return count ? [{ value, count }] : [];
       });
-    if (m.list) {
-      for (let i = 0; i < m.list.length; i++) cities[this.city[m.list[i]]]++;
-    } else {
-      const bits = m.bits!;
-      for (let w = 0; w < bits.length; w++) {
-        let x = bits[w];
-        while (x) {
-          const t = x & -x;
-          cities[this.city[(w << 5) | (31 - Math.clz32(t))]]++;
-          x ^= t;
-        }
-      }
-    }
     const cityList: IndexFacets['cities'] = [];
     for (let c = 0; c < cities.length; c++) if (cities[c]) cityList.push({ code: this.cities.keys[c], name: this.cityNames[c], count: cities[c] });
     cityList.sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1));
@@ -821,7 +768,7 @@ export class ListingSearchIndex {
   }
 
   private isAlive(s: number): boolean {
-    return bitOf(this.bitset('alive'), s);
+    return bitOf(this.aliveBits, s);
   }
 
   /** `before(a, b)`: whether slot a comes before slot b in the order (then id descending, as the SQL's last key). */
@@ -864,7 +811,6 @@ export class ListingSearchIndex {
     if (found === NOTHING) return EMPTY;
     const set = found instanceof Uint32Array ? found : null;
     const wordBits = found && !(found instanceof Uint32Array) ? found.bits : null;
-    const { bits, residual } = this.filterBits(c);
     const sources: { size: number; lists: Uint32Array[] }[] = [];
     if (set) sources.push({ size: set.length, lists: [set] });
     if (c.owner >= 0) sources.push({ size: this.owners.lists[c.owner].n, lists: [this.owners.lists[c.owner].view()] });
@@ -890,11 +836,12 @@ export class ListingSearchIndex {
       for (const list of driver.lists) {
         for (let i = 0; i < list.length; i++) {
           const s = list[i];
-          if (bits[s >>> 5] & (1 << (s & 31)) && (!wordBits || wordBits[s >>> 5] & (1 << (s & 31))) && this.test(s, residual) && (!checkWords || contains(set!, s))) out[n++] = s;
+          if ((!wordBits || wordBits[s >>> 5] & (1 << (s & 31))) && this.test(s, c) && (!checkWords || contains(set!, s))) out[n++] = s;
         }
       }
       return { list: out.subarray(0, n), bits: null, count: n };
     }
+    const { bits, residual } = this.filterBits(c);
     // the bits path: every list-shaped filter as bits, ANDed in (setting a bit per listing of the list
     // costs less than testing each listing's columns and keeping a heap of them)
     const andList = (lists: Uint32Array[]) => {
@@ -951,11 +898,11 @@ export class ListingSearchIndex {
   /**
    * The live slots passing the filters bitsets can say (a fresh bitset), and what is left to test per
    * listing: sets of values are ORs of their values' bitsets; "at least N" (0-5) bedrooms, bathrooms
-   * and parking have cumulative bitsets; a price range narrows to the price bands it overlaps first.
+   * and parking have cumulative bitsets (a price range is left to `priceBits`, a run of the price order).
    */
   private filterBits(c: Compiled): { bits: Uint32Array; residual: Compiled } {
     const bits = this.scratchBits('result');
-    bits.set(this.bitset('alive'));
+    bits.set(this.aliveBits);
     const and = (other: Uint32Array | undefined) => {
       if (!other) return bits.fill(0);
       for (let w = 0; w < bits.length; w++) bits[w] &= other[w];
@@ -995,10 +942,6 @@ export class ListingSearchIndex {
         and(this.bitsets.get(`${prefix}${range.min}`));
         continue;
       }
-      if (range.column === this.price) {
-        // the bands the range overlaps (a superset), then each listing's price tested
-        anyOf(PRICE_BANDS.flatMap((b, i) => (range.max >= b.min && (b.max === null || range.min < b.max) ? [`b${i}`] : [])));
-      }
       residual.ranges.push(range);
     }
     return { bits, residual };
@@ -1006,7 +949,7 @@ export class ListingSearchIndex {
 
   /** Whether a slot is live and passes every filter but the words. */
   private test(s: number, c: Compiled): boolean {
-    if (!this.alive[s]) return false;
+    if (!(this.aliveBits[s >>> 5] & (1 << (s & 31)))) return false;
     if (c.type && !c.type[this.type[s]]) return false;
     if (c.offer && !c.offer[this.offer[s]]) return false;
     if (c.kind && !c.kind[this.kind[s]]) return false;
@@ -1094,19 +1037,27 @@ export class ListingSearchIndex {
 
   /** The slot lists of the map cells a box touches (null for a box too large to be worth it). */
   private cellLists(b: NonNullable<ListingFilters['bounds']>): Uint32Array[] | null {
+    const lists: Uint32Array[] = [];
+    return this.forEachCell(b, (list) => lists.push(list.view())) ? lists : null;
+  }
+
+  /**
+   * Calls `visit` for each non-empty map cell a box touches (`edge`: the box's edges cross it); false,
+   * without a call, for a box of more than 40,000 cells (a search that large is not worth listing).
+   */
+  private forEachCell(b: NonNullable<ListingFilters['bounds']>, visit: (list: SlotList, edge: boolean) => void): boolean {
     const r0 = Math.floor((b.south + 90) * CELLS_PER_DEGREE);
     const r1 = Math.floor((b.north + 90) * CELLS_PER_DEGREE);
     const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
     const c1 = Math.floor((b.east + 180) * CELLS_PER_DEGREE);
-    if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return null;
-    const lists: Uint32Array[] = [];
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return false;
     for (let r = r0; r <= r1; r++) {
       for (let col = c0; col <= c1; col++) {
         const list = this.cells.get(r * CELL_COLUMNS + col);
-        if (list) lists.push(list.view());
+        if (list) visit(list, r === r0 || r === r1 || col === c0 || col === c1);
       }
     }
-    return lists;
+    return true;
   }
 
   /** The slots whose price is within [min, max], as bits: a run of the price order found by binary search, and its tail tested. */
@@ -1133,30 +1084,20 @@ export class ListingSearchIndex {
 
   /** The live and dead slots inside a box as bits (null for a box of more than 40,000 map cells). */
   private boxBits(b: NonNullable<ListingFilters['bounds']>): Uint32Array | null {
-    const r0 = Math.floor((b.south + 90) * CELLS_PER_DEGREE);
-    const r1 = Math.floor((b.north + 90) * CELLS_PER_DEGREE);
-    const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
-    const c1 = Math.floor((b.east + 180) * CELLS_PER_DEGREE);
-    if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return null;
     const bits = this.scratchBits('box');
-    for (let r = r0; r <= r1; r++) {
-      for (let col = c0; col <= c1; col++) {
-        const list = this.cells.get(r * CELL_COLUMNS + col);
-        if (!list) continue;
-        const edge = r === r0 || r === r1 || col === c0 || col === c1;
-        const slots = list.view();
-        for (let i = 0; i < slots.length; i++) {
-          const s = slots[i];
-          if (edge) {
-            const lat = this.lat[s];
-            const lng = this.lng[s];
-            if (lat < b.south || lat > b.north || lng < b.west || lng > b.east) continue;
-          }
-          bits[s >>> 5] |= 1 << (s & 31);
+    const inside = this.forEachCell(b, (list, edge) => {
+      const slots = list.view();
+      for (let i = 0; i < slots.length; i++) {
+        const s = slots[i];
+        if (edge) {
+          const lat = this.lat[s];
+          const lng = this.lng[s];
+          if (lat < b.south || lat > b.north || lng < b.west || lng > b.east) continue;
         }
+        bits[s >>> 5] |= 1 << (s & 31);
       }
-    }
-    return bits;
+    });
+    return inside ? bits : null;
   }
 
   /**
