@@ -27,6 +27,7 @@ const envSchema = z.object({
   SEED_DEMO: bool(true),
   POI_LOAD_BUNDLED: bool(true),
   LISTING_SEARCH_INDEX: bool(true),
+  LISTING_SEARCH_REMEMBER: bool(true),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -105,6 +106,8 @@ export interface AppConfig {
   role: 'api' | 'worker' | 'all';
   /** Public searches from listings held in memory (ListingSearchIndexService); false: every search asks PostgreSQL. */
   listingSearchIndex: boolean;
+  /** The index remembers sidebar and cluster answers until the next listing change; false: counted every time (benchmarks). */
+  listingSearchRemember: boolean;
   port: number;
   host: string;
   database: { url?: string; poolSize: number; pgliteDir: string; migrate: boolean };
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     role: e.ROLE,
     listingSearchIndex: e.LISTING_SEARCH_INDEX,
+    listingSearchRemember: e.LISTING_SEARCH_REMEMBER,
     port: e.PORT,
     host: e.HOST,
     database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pgliteDir: e.PGLITE_DIR, migrate: e.DB_MIGRATE },

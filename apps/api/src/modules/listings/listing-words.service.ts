@@ -29,7 +29,8 @@ export class ListingWordsService {
     const words = wordsOf(filters.text);
     const known = index ? new Set(words.filter((w) => index.hasWord(w))) : await this.listings.knownWords(words);
     const unknown = words.filter((w) => !known.has(w));
-    const similar = new Map(await Promise.all(unknown.map(async (w) => [w, await this.listings.similarWords(w)] as const)));
+    // the words they resemble: from the index's own trigram table when it is loaded (no round trip)
+    const similar = new Map(await Promise.all(unknown.map(async (w) => [w, index ? index.similarWords(w) : await this.listings.similarWords(w)] as const)));
     const searchedWords = [...new Set(words.flatMap((w) => (known.has(w) ? [w] : (similar.get(w) ?? []))))];
     return { ...filters, wordsQuery: correctedTsQuery(words, known, similar), searchedWords };
   }

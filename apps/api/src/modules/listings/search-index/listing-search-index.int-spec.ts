@@ -8,7 +8,7 @@ import { parseListingFilters, type ListingFilters } from '../listing-search';
 import { ListingWordsService } from '../listing-words.service';
 import { ListingMapRepository } from '../listing-map.repository';
 import { ListingsRepository, type Viewer } from '../listings.repository';
-import type { IndexOrder } from './listing-search-index';
+import { trigramsOf, type IndexOrder } from './listing-search-index';
 import { ListingSearchIndexRepository } from './listing-search-index.repository';
 import { ListingSearchIndexService } from './listing-search-index.service';
 
@@ -208,6 +208,41 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
       });
       expect(memory.cities.map((c) => [c.code, c.count])).toEqual(db.cities.map((c) => [c.code, c.count]));
     }
+  });
+
+  it("takes a misspelt word for the known words PostgreSQL's trigram search finds, in the same order", async () => {
+    const current = (await index.current())!;
+    const known = rowsOf<{ word: string }>(await t.db.execute(sql`select word from listing_words where listings > 0 order by word`)).map((r) => r.word);
+    expect(known.length).toBeGreaterThan(20);
+    // pg_trgm's own trigrams and similarity, for words with hyphens, digits and letters outside ASCII
+    for (const [a, b] of [['housee', 'house'], ['pre-selling', 'preselling'], ['sto. niño', 'santo nino'], ['bgc 5th', 'bgc 5th ave'], ['ab', 'abc']]) {
+      const [row] = rowsOf<{ sml: number }>(await t.db.execute(sql`select similarity(${a}, ${b})::float8 as sml`));
+      const mine = trigramsOf(a);
+      const theirs = trigramsOf(b);
+      const shared = [...mine].filter((x) => theirs.has(x)).length;
+      expect([a, b, Math.fround(shared / (mine.size + theirs.size - shared))]).toEqual([a, b, row.sml]);
+    }
+    const [ascii] = rowsOf<{ t: string[] }>(await t.db.execute(sql`select show_trgm('pre-selling 2b') as t`));
+    expect([...trigramsOf('pre-selling 2b')].sort()).toEqual([...ascii.t].sort());
+    const typos = new Set<string>(['housee', 'condoo', 'tonwhouse', 'gardne', 'studoi', 'bayide', 'ofice', 'qiuet', 'xyzzy', 'lo']);
+    for (let i = 0; typos.size < 60 && i < 500; i++) {
+      const w = pick(known);
+      const k = Math.floor(rand() * w.length);
+      typos.add(rand() < 0.5 ? w.slice(0, k) + w.slice(k + 1) : w.slice(0, k) + w[k] + w.slice(k));
+    }
+    let found = 0;
+    for (const typo of typos) {
+      // PostgreSQL's order, its ties broken by the word as the index breaks them
+      const expected = rowsOf<{ word: string }>(
+        await t.db.execute(sql`select word from listing_words where word % ${typo} and listings > 0
+          order by word <-> ${typo}, listings desc, word collate "C" limit 3`),
+      ).map((r) => r.word);
+      expect([typo, current.similarWords(typo)]).toEqual([typo, expected]);
+      // and the repository's own statement finds the same words (in some order among ties)
+      expect([typo, [...(await repo.similarWords(typo))].sort()]).toEqual([typo, [...expected].sort()]);
+      if (expected.length) found++;
+    }
+    expect(found).toBeGreaterThan(30);
   });
 
   it('clusters a box as PostgreSQL does, at several levels', async () => {

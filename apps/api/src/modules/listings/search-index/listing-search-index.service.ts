@@ -139,6 +139,8 @@ export class ListingSearchIndexService implements OnApplicationBootstrap, OnAppl
         if (this.stopped) return;
         built.setOrder(field, await this.repo.publicIdsInOrder(field, LOAD_BATCH * 5));
       }
+      built.prepare();
+      built.remember = this.config.listingSearchRemember;
       this.generation++;
       this.index = built;
       this.fromXid = fromXid;

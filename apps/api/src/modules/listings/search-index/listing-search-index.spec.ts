@@ -78,6 +78,15 @@ describe('ListingSearchIndex (in-memory public listings)', () => {
           for (const id of all.keys()) fresh.put(all.get(id)!);
           fresh.listPathUpTo = 0;
           expect(index.search(f, null, order, 25, 5)).toEqual(fresh.search(f, null, order, 25, 5));
+          if ('price' in f && f.price) {
+            // and as a plain sort of the listings held says (the walk of a price order starts at the range)
+            const key = (l: IndexedListing) => (order.field === 'price' ? l.price : order.field === 'name' ? l.name : l.createdAt);
+            const sign = order.direction === 'asc' ? 1 : -1;
+            const { min, max } = f.price;
+            const held = [...all.values()].filter((l) => l.price >= min && l.price <= max);
+            held.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : a.id < b.id ? 1 : -1));
+            expect(index.search(f, null, order, 25, 5)).toEqual({ ids: held.slice(5, 30).map((l) => l.id), total: held.length });
+          }
         }
       }
     };
@@ -199,6 +208,93 @@ describe('ListingSearchIndex (in-memory public listings)', () => {
       { value: 'for rent', count: 2 },
       { value: 'new', count: 1 },
     ]);
+  });
+
+  it('answers alike through kept word and city bitsets, price marks and either way of counting the sidebar, before and after changes', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pickOf = <T>(values: readonly T[]) => values[Math.floor(rand() * values.length)];
+    const WORDS = ['house', 'lot', 'condo', 'near', 'mall', 'pool', 'quiet', 'corner', 'garden', 'view'];
+    const draw = () =>
+      listing({
+        price: Math.round(rand() < 0.5 ? rand() * 100_000 : rand() * 30_000_000),
+        offer: rand() < 0.6 ? 'sale' : 'rent',
+        kind: pickOf(['condominium', 'townhouse', 'lot', null]),
+        furnishing: pickOf(['furnished', 'unfurnished', null]),
+        tags: rand() < 0.3 ? ['new'] : [],
+        cityCode: pickOf(['1380600000', '0702217000', '1381300000']),
+        cityName: 'City',
+        name: `n${Math.floor(rand() * 500)}`,
+        lexemes: WORDS.filter(() => rand() < 0.35),
+      });
+    // the reference answers the plain way (lists tested one by one, bits set per listing, bitset facets)
+    const plain = new ListingSearchIndex(16);
+    plain.listPathUpTo = Infinity;
+    plain.priceRunDirect = Infinity;
+    plain.facetsByListingUpTo = 0;
+    const tuned = new ListingSearchIndex(16);
+    tuned.listPathUpTo = 0;
+    tuned.denseMin = 0;
+    tuned.denseShare = 0;
+    tuned.priceRunDirect = 0;
+    tuned.facetsByListingUpTo = Infinity;
+    const both = (l: IndexedListing) => {
+      plain.put(l);
+      tuned.put(l);
+    };
+    const held: IndexedListing[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const l = draw();
+      held.push(l);
+      both(l);
+    }
+    const searches = [
+      { f: {}, words: [['house']] },
+      { f: { city: ['1380600000'] }, words: [['house'], ['lot', 'condo']] },
+      { f: { price: { min: 20_000, max: 12_000_000 } }, words: null },
+      { f: { price: { min: 5_000_000 } }, words: [['pool']] },
+      { f: { city: ['0702217000', '1381300000'], offer: ['rent'], price: { max: 60_000 } }, words: null },
+      { f: { kind: ['townhouse'] }, words: [['quiet'], ['garden'], ['view']] },
+    ];
+    const orders = [NEWEST, { field: 'price', direction: 'asc' }, { field: 'name', direction: 'desc' }] as const;
+    const compare = () => {
+      for (const { f, words } of searches) {
+        for (const order of orders) expect(tuned.search(f, words, order, 10, 5)).toEqual(plain.search(f, words, order, 10, 5));
+        expect(tuned.facets(f, words)).toEqual(plain.facets(f, words));
+      }
+    };
+    compare();
+    // changes after the bitsets and marks were made: new listings (past the capacity), changed and removed ones
+    for (let i = 0; i < 5000; i++) both(draw());
+    for (let i = 0; i < 300; i++) {
+      const l = held[i * 7];
+      if (i % 3) both({ ...l, price: l.price + 1, lexemes: ['house', ...l.lexemes.slice(1)] });
+      else {
+        plain.remove(l.id);
+        tuned.remove(l.id);
+      }
+    }
+    compare();
+    // past 20,000 added the price order is merged again and its marks made anew
+    for (let i = 0; i < 20_100; i++) both(draw());
+    compare();
+  });
+
+  it('takes a misspelt word for the live words most like it, those in more listings first among equals', () => {
+    const index = new ListingSearchIndex();
+    index.put(listing({ lexemes: ['bayside', 'abcdex'] }));
+    for (let i = 0; i < 3; i++) index.put(listing({ lexemes: ['abcdey', 'koffice'] }));
+    const gone = listing({ lexemes: ['abcdez'] });
+    index.put(gone);
+    index.remove(gone.id);
+    // equally alike: abcdey (3 listings) before abcdex (1); abcdez has no live listing
+    expect(index.similarWords('abcde')).toEqual(['abcdey', 'abcdex']);
+    expect(index.similarWords('baysid')).toEqual(['bayside']);
+    // search_vector's filter tokens (kind office) are not words
+    expect(index.similarWords('offic')).toEqual([]);
+    // words added later are found too
+    index.put(listing({ lexemes: ['office'] }));
+    expect(index.similarWords('offic')).toEqual(['office']);
   });
 
   it('clusters a box by grid cell with each cluster’s centre and extent, and lists the newest as pins', () => {

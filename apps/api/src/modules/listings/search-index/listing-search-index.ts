@@ -103,6 +103,8 @@ class Dictionary {
   readonly ids = new Map<string, number>();
   readonly keys: string[] = [];
   readonly lists: SlotList[] = [];
+  /** Long lists' slots also as bitsets (see ListingSearchIndex.denseBits), kept up to date by put. */
+  readonly bits: (Uint32Array | undefined)[] = [];
   idOf(key: string): number {
     let id = this.ids.get(key);
     if (id === undefined) {
@@ -125,6 +127,8 @@ const TAG_BITS = codes(LISTING_TAGS);
 const CURRENCY_CODES = codes(CURRENCIES);
 
 const codeOf = (map: Map<string, number>, value: string | null) => (value === null ? NONE : (map.get(value) ?? NONE - 1));
+const gridRowOf = (lat: number) => Math.floor((lat + 90) * 200);
+const gridColOf = (lng: number) => Math.floor((lng + 180) * 200);
 const cellOf = (lat: number, lng: number) => Math.floor((lat + 90) * CELLS_PER_DEGREE) * CELL_COLUMNS + Math.floor((lng + 180) * CELLS_PER_DEGREE);
 const bandOf = (price: number) => {
   for (let i = PRICE_BANDS.length - 1; i >= 0; i--) {
@@ -159,6 +163,8 @@ interface Matches {
   list: Uint32Array | null;
   bits: Uint32Array | null;
   count: number;
+  /** The price range every match lies in (bitset matches of a search with one): a price order's walk starts there. */
+  price?: { min: number; max: number };
 }
 const EMPTY: Matches = { list: new Uint32Array(0), bits: null, count: 0 };
 /** Slots added since an order was sorted are merged into it past this many. */
@@ -167,6 +173,23 @@ const TAIL_MERGE_AT = 20_000;
 const LIST_PATH_UP_TO = 4096;
 /** Words are bucketed for prefix searches by this many first characters (a prefix searched has four or more). */
 const PREFIX_BUCKET = 3;
+/**
+ * A city's, barangay's, owner's or word's list of at least this share of the slots (and DENSE_MIN) is
+ * kept as a bitset too once a search needs it as one: ANDing 31,250 words at 1,000,000 listings costs
+ * less than setting a bit per listing of a long list on every search. At most DENSE_MAX of them.
+ */
+const DENSE_SHARE = 1 / 64;
+const DENSE_MIN = 4096;
+const DENSE_MAX = 1024;
+/**
+ * A price range holding more than this many listings is taken from bitsets of the price order's first
+ * k × step listings (PRICE_MARKS of them): two of them and at most step / 2 bits either side, instead
+ * of a bit per listing in the range.
+ */
+const PRICE_RUN_DIRECT = 40_000;
+const PRICE_MARKS = 64;
+/** A sidebar over at most this many matches counts them listing by listing; past it, a bitset pass per value. */
+const FACETS_BY_LISTING_UP_TO = 150_000;
 /** Sidebar and cluster answers remembered (until the next change). */
 const MEMO_SIZE = 500;
 
@@ -196,6 +219,13 @@ export class ListingSearchIndex {
    * listings tests them one by one; past it, bitsets. Both answer the same (tests set it to try each).
    */
   listPathUpTo = LIST_PATH_UP_TO;
+  /** A list is kept as a bitset too from this many listings and this share of the slots (DENSE_MIN, DENSE_SHARE; tests lower them). */
+  denseMin = DENSE_MIN;
+  denseShare = DENSE_SHARE;
+  /** Price runs longer than this come from the price order's marks (PRICE_RUN_DIRECT; tests lower it). */
+  priceRunDirect = PRICE_RUN_DIRECT;
+  /** A sidebar over at most this many matches counts them listing by listing (FACETS_BY_LISTING_UP_TO; tests change it). */
+  facetsByListingUpTo = FACETS_BY_LISTING_UP_TO;
   private ids: string[] = [];
   private names: string[] = [];
   private readonly slotOf = new Map<string, number>();
@@ -211,6 +241,9 @@ export class ListingSearchIndex {
   private rating: Float32Array;
   private lat: Float64Array;
   private lng: Float64Array;
+  /** The listing's row and column in the 0.005° grid the map's clusters are made of (`(lat + 90) × 200`, `(lng + 180) × 200`, floored). */
+  private gridRow: Int32Array;
+  private gridCol: Int32Array;
   private type: Uint8Array;
   private offer: Uint8Array;
   private kind: Uint8Array;
@@ -218,6 +251,8 @@ export class ListingSearchIndex {
   private status: Uint8Array;
   private currency: Uint8Array;
   private verified: Uint8Array;
+  /** The price band's index (PRICE_BANDS), NONE outside every band. */
+  private band: Uint8Array;
   private tags: Uint32Array;
   private city: Uint32Array;
   private barangay: Uint32Array;
@@ -251,7 +286,7 @@ export class ListingSearchIndex {
    * otherwise allocate several 125 KB arrays at 1,000,000 listings for the garbage collector. The
    * `result` one holds a search's matches until the next search.
    */
-  private scratchBits(name: 'result' | 'list' | 'union' | 'price' | 'box' | 'words' | 'group'): Uint32Array {
+  private scratchBits(name: 'result' | 'list' | 'union' | 'price' | 'below' | 'box' | 'words' | 'group'): Uint32Array {
     const words = Math.ceil(this.capacity / 32);
     let b = this.scratch.get(name);
     if (!b || b.length !== words) this.scratch.set(name, (b = new Uint32Array(words)));
@@ -277,6 +312,8 @@ export class ListingSearchIndex {
     this.rating = new Float32Array(this.capacity);
     this.lat = new Float64Array(this.capacity);
     this.lng = new Float64Array(this.capacity);
+    this.gridRow = new Int32Array(this.capacity);
+    this.gridCol = new Int32Array(this.capacity);
     this.type = new Uint8Array(this.capacity);
     this.offer = new Uint8Array(this.capacity);
     this.kind = new Uint8Array(this.capacity);
@@ -284,6 +321,7 @@ export class ListingSearchIndex {
     this.status = new Uint8Array(this.capacity);
     this.currency = new Uint8Array(this.capacity);
     this.verified = new Uint8Array(this.capacity);
+    this.band = new Uint8Array(this.capacity);
     this.tags = new Uint32Array(this.capacity);
     this.city = new Uint32Array(this.capacity);
     this.barangay = new Uint32Array(this.capacity);
@@ -301,7 +339,7 @@ export class ListingSearchIndex {
 
   private grow() {
     const capacity = this.capacity * 2;
-    const grow = <T extends Float64Array | Float32Array | Uint8Array | Uint32Array>(a: T): T => {
+    const grow = <T extends Float64Array | Float32Array | Uint8Array | Uint32Array | Int32Array>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(capacity);
       b.set(a);
       return b;
@@ -316,6 +354,8 @@ export class ListingSearchIndex {
     this.rating = grow(this.rating);
     this.lat = grow(this.lat);
     this.lng = grow(this.lng);
+    this.gridRow = grow(this.gridRow);
+    this.gridCol = grow(this.gridCol);
     this.type = grow(this.type);
     this.offer = grow(this.offer);
     this.kind = grow(this.kind);
@@ -323,6 +363,7 @@ export class ListingSearchIndex {
     this.status = grow(this.status);
     this.currency = grow(this.currency);
     this.verified = grow(this.verified);
+    this.band = grow(this.band);
     this.tags = grow(this.tags);
     this.city = grow(this.city);
     this.barangay = grow(this.barangay);
@@ -331,6 +372,14 @@ export class ListingSearchIndex {
       const grown = new Uint32Array(Math.ceil(capacity / 32));
       grown.set(bits);
       this.bitsets.set(key, grown);
+    }
+    for (const dict of [this.cities, this.barangays, this.owners, this.words]) {
+      dict.bits.forEach((bits, id) => {
+        if (!bits) return;
+        const grown = new Uint32Array(Math.ceil(capacity / 32));
+        grown.set(bits);
+        dict.bits[id] = grown;
+      });
     }
     this.aliveBits = this.bitsets.get('alive')!;
     this.capacity = capacity;
@@ -356,6 +405,8 @@ export class ListingSearchIndex {
     this.rating[s] = l.rating;
     this.lat[s] = l.lat;
     this.lng[s] = l.lng;
+    this.gridRow[s] = gridRowOf(l.lat);
+    this.gridCol[s] = gridColOf(l.lng);
     this.type[s] = codeOf(TYPE_CODES, l.type);
     this.offer[s] = codeOf(OFFER_CODES, l.offer);
     this.kind[s] = codeOf(KIND_CODES, l.kind);
@@ -380,6 +431,8 @@ export class ListingSearchIndex {
       [this.owners, this.owner[s]],
     ] as const) {
       dict.lists[id].push(s);
+      const dense = dict.bits[id];
+      if (dense) dense[s >>> 5] |= 1 << (s & 31);
     }
     for (const lexeme of new Set(l.lexemes)) {
       const before = this.words.keys.length;
@@ -391,6 +444,8 @@ export class ListingSearchIndex {
         else this.prefixBuckets.set(key, [lexeme]);
       }
       this.words.lists[w].push(s);
+      const dense = this.words.bits[w];
+      if (dense) dense[s >>> 5] |= 1 << (s & 31);
     }
     this.setBit('alive', s);
     this.setBit(`t${l.type}`, s);
@@ -401,6 +456,7 @@ export class ListingSearchIndex {
     for (const tag of l.tags) if (TAG_BITS.has(tag)) this.setBit(`x${tag}`, s);
     if (l.verified) this.setBit('verified', s);
     const band = bandOf(l.price);
+    this.band[s] = band >= 0 ? band : NONE;
     if (band >= 0) this.setBit(`b${band}`, s);
     for (const [prefix, n] of [
       ['r', l.bedrooms],
@@ -453,16 +509,107 @@ export class ListingSearchIndex {
     return false;
   }
 
-  /** Whether some listing the public sees has every one of these lexemes. */
+  /**
+   * Whether some listing the public sees has every one of these lexemes: the shortest word's listings,
+   * newest first, until one is live and has the others (their kept bitsets, else a binary search).
+   */
   hasAllWords(words: string[]): boolean {
-    const set = this.wordSet(words.map((w) => [w]));
-    if (set === NOTHING) return false;
-    if (set instanceof Uint32Array) {
-      for (let i = 0; i < set.length; i++) if (this.isAlive(set[i])) return true;
-      return false;
+    const ids: number[] = [];
+    for (const word of new Set(words)) {
+      const id = this.words.ids.get(word);
+      if (id === undefined) return false;
+      ids.push(id);
     }
-    for (let w = 0; w < set.bits.length; w++) if (set.bits[w] & this.aliveBits[w]) return true;
+    if (!ids.length) return false;
+    ids.sort((a, b) => this.words.lists[a].n - this.words.lists[b].n);
+    const shortest = this.words.lists[ids[0]].view();
+    const bits: Uint32Array[] = [];
+    const lists: Uint32Array[] = [];
+    for (const id of ids.slice(1)) {
+      const dense = this.denseBits(this.words, id);
+      if (dense) bits.push(dense);
+      else lists.push(this.words.lists[id].view());
+    }
+    next: for (let i = shortest.length - 1; i >= 0; i--) {
+      const s = shortest[i];
+      if (!this.isAlive(s)) continue;
+      for (const b of bits) if (!bitOf(b, s)) continue next;
+      for (const l of lists) if (!contains(l, s)) continue next;
+      return true;
+    }
     return false;
+  }
+
+  /**
+   * The known words most like `word`, as PostgreSQL's `similarWords` finds them in listing_words:
+   * pg_trgm's trigram similarity (each word padded with two spaces before and one after; shared
+   * distinct trigrams over all distinct trigrams, in single precision) of at least 0.3, among the
+   * public listings' words of 3 to 40 characters with a letter (not search_vector's filter tokens); most alike first, then those in more
+   * listings, then alphabetical (PostgreSQL leaves such ties unordered). A trigram → words table made
+   * at first use and extended as new words arrive.
+   */
+  similarWords(word: string, limit = 3): string[] {
+    this.indexTrigrams();
+    const query = trigramsOf(word);
+    if (!query.size) return [];
+    if (this.sharedTrigrams.length < this.words.keys.length) {
+      this.sharedTrigrams = new Uint16Array(Math.max(this.words.keys.length, this.sharedTrigrams.length * 2));
+    }
+    const shared = this.sharedTrigrams;
+    const touched: number[] = [];
+    for (const t of query) {
+      const posting = this.trigramPostings.get(t);
+      if (!posting) continue;
+      for (const id of posting) if (shared[id]++ === 0) touched.push(id);
+    }
+    const found: { id: number; similarity: number; listings: number }[] = [];
+    for (const id of touched) {
+      const n = shared[id];
+      shared[id] = 0;
+      const similarity = Math.fround(n / (query.size + this.trigramCounts[id] - n));
+      if (similarity >= SIMILARITY_THRESHOLD && this.hasWord(this.words.keys[id])) found.push({ id, similarity, listings: -1 });
+    }
+    found.sort((a, b) => b.similarity - a.similarity);
+    if (found.length > limit) {
+      // only words as alike as the last one taken can be ordered by their listings
+      const last = found[limit - 1].similarity;
+      const cut = found.findIndex((f) => f.similarity < last);
+      if (cut >= 0) found.length = cut;
+    }
+    for (const f of found) f.listings = this.liveCount(this.words, f.id);
+    const key = (f: { id: number }) => this.words.keys[f.id];
+    found.sort((a, b) => b.similarity - a.similarity || b.listings - a.listings || (key(a) < key(b) ? -1 : 1));
+    return found.slice(0, limit).map(key);
+  }
+
+  /** The trigrams of every word a misspelt one may be taken for (listing_words' words), up to the newest. */
+  private indexTrigrams(): void {
+    const keys = this.words.keys;
+    for (; this.trigramsUpTo < keys.length; this.trigramsUpTo++) {
+      const id = this.trigramsUpTo;
+      const word = keys[id];
+      const chars = [...word].length;
+      if (chars < 3 || chars > 40 || !/\p{L}/u.test(word) || isFilterToken(word)) continue;
+      const trigrams = trigramsOf(word);
+      this.trigramCounts[id] = trigrams.size;
+      for (const t of trigrams) {
+        const posting = this.trigramPostings.get(t);
+        if (posting) posting.push(id);
+        else this.trigramPostings.set(t, [id]);
+      }
+    }
+  }
+  private trigramsUpTo = 0;
+  private readonly trigramPostings = new Map<string, number[]>();
+  private readonly trigramCounts: number[] = [];
+  private sharedTrigrams = new Uint16Array(0);
+
+  /** How many live listings an entry's list holds. */
+  private liveCount(dict: Dictionary, id: number): number {
+    const slots = dict.lists[id].view();
+    let n = 0;
+    for (let i = 0; i < slots.length; i++) if (this.isAlive(slots[i])) n++;
+    return n;
   }
 
   /* ---------------------------------------------------------------- searching */
@@ -481,6 +628,8 @@ export class ListingSearchIndex {
   /** The box every listing ever held lies in (it only grows): a search box that holds it filters nothing. */
   private extent = { south: Infinity, north: -Infinity, west: Infinity, east: -Infinity };
 
+  /** Whether sidebar and cluster answers are remembered until the next change (LISTING_SEARCH_REMEMBER). */
+  remember = true;
   /** Bumped by every change: remembered answers are valid only at the version they were made at. */
   private version = 0;
   private readonly memo = new Map<string, { version: number; answer: unknown }>();
@@ -490,6 +639,7 @@ export class ListingSearchIndex {
    * same for every visitor and count every listing: 10-20 ms each).
    */
   private remembered<T>(key: string, answer: () => T): T {
+    if (!this.remember) return answer();
     const found = this.memo.get(key);
     if (found && found.version === this.version) return found.answer as T;
     const fresh = answer();
@@ -507,28 +657,54 @@ export class ListingSearchIndex {
     const m = this.evaluate(f, words);
     const cities = new Uint32Array(this.cities.keys.length);
     const matches = this.listOf(m);
-    for (let i = 0; i < matches.length; i++) cities[this.city[matches[i]]]++;
-    const list = (prefix: string, values: readonly string[]) =>
-      values.flatMap((value) => {
-        const count = this.countIn(m, `${prefix}${value}`);
-        return count ? [{ value, count }] : [];
-      });
+    let values: (prefix: string, all: readonly string[]) => { value: string; count: number }[];
+    if (matches.length <= this.facetsByListingUpTo) {
+      // few enough matches: one pass reading each one's columns (a bitset pass per value costs 31,250
+      // words at 1,000,000 listings, about fifty of them for a sidebar)
+      const type = new Uint32Array(256);
+      const offer = new Uint32Array(256);
+      const kind = new Uint32Array(256);
+      const furnishing = new Uint32Array(256);
+      const band = new Uint32Array(256);
+      const tag = new Uint32Array(32);
+      const [cityOf, typeOf, offerOf, kindOf, furnishingOf, bandOf, tagsOf] = [this.city, this.type, this.offer, this.kind, this.furnishing, this.band, this.tags];
+      for (let i = 0; i < matches.length; i++) {
+        const s = matches[i];
+        cities[cityOf[s]]++;
+        type[typeOf[s]]++;
+        offer[offerOf[s]]++;
+        kind[kindOf[s]]++;
+        furnishing[furnishingOf[s]]++;
+        band[bandOf[s]]++;
+        for (let t = tagsOf[s]; t !== 0; t &= t - 1) tag[31 - Math.clz32(t & -t)]++;
+      }
+      const byCode: Record<string, Uint32Array> = { t: type, o: offer, k: kind, f: furnishing, b: band, x: tag };
+      values = (prefix, all) =>
+        all.flatMap((value, code) => {
+          const count = byCode[prefix][code];
+          return count ? [{ value, count }] : [];
+        });
+    } else {
+      for (let i = 0; i < matches.length; i++) cities[this.city[matches[i]]]++;
+      values = (prefix, all) =>
+        all.flatMap((value) => {
+          const count = this.countIn(m, `${prefix}${value}`);
+          return count ? [{ value, count }] : [];
+        });
+    }
     const cityList: IndexFacets['cities'] = [];
     for (let c = 0; c < cities.length; c++) if (cities[c]) cityList.push({ code: this.cities.keys[c], name: this.cityNames[c], count: cities[c] });
     cityList.sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1));
     return {
       read: m.count,
       scale: 1,
-      types: list('t', LISTING_TYPES),
-      offers: list('o', LISTING_OFFERS),
-      kinds: list('k', LISTING_KINDS),
-      furnishings: list('f', FURNISHINGS),
-      bands: PRICE_BANDS.flatMap((_b, i) => {
-        const count = this.countIn(m, `b${i}`);
-        return count ? [{ value: String(i), count }] : [];
-      }),
+      types: values('t', LISTING_TYPES),
+      offers: values('o', LISTING_OFFERS),
+      kinds: values('k', LISTING_KINDS),
+      furnishings: values('f', FURNISHINGS),
+      bands: values('b', PRICE_BANDS.map((_b, i) => String(i))),
       cities: cityList.slice(0, 30),
-      tags: list('x', LISTING_TAGS),
+      tags: values('x', LISTING_TAGS),
     };
   }
 
@@ -561,14 +737,12 @@ export class ListingSearchIndex {
   }
 
   private countClusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
-    const matches = this.listOf(this.evaluate(f, words));
+    const m = this.evaluate(f, words);
     // the box's clusters as a dense grid of accumulators (the caller keeps it to 32 or so across)
-    const rowOf = (lat: number) => Math.floor((lat + 90) * 200) >> level;
-    const colOf = (lng: number) => Math.floor((lng + 180) * 200) >> level;
-    const row0 = rowOf(f.bounds.south);
-    const col0 = colOf(f.bounds.west);
-    const rows = rowOf(f.bounds.north) - row0 + 1;
-    const cols = colOf(f.bounds.east) - col0 + 1;
+    const row0 = gridRowOf(f.bounds.south) >> level;
+    const col0 = gridColOf(f.bounds.west) >> level;
+    const rows = (gridRowOf(f.bounds.north) >> level) - row0 + 1;
+    const cols = (gridColOf(f.bounds.east) >> level) - col0 + 1;
     if (rows * cols > 1_000_000) throw new RangeError('clusters: too many cells for the box at this level');
     const count = new Uint32Array(rows * cols);
     const sumLat = new Float64Array(rows * cols);
@@ -577,11 +751,16 @@ export class ListingSearchIndex {
     const north = new Float64Array(rows * cols).fill(-Infinity);
     const west = new Float64Array(rows * cols).fill(Infinity);
     const east = new Float64Array(rows * cols).fill(-Infinity);
+    const latOf = this.lat;
+    const lngOf = this.lng;
+    const matches = this.listOf(m);
+    const gridRow = this.gridRow;
+    const gridCol = this.gridCol;
     for (let i = 0; i < matches.length; i++) {
       const s = matches[i];
-      const lat = this.lat[s];
-      const lng = this.lng[s];
-      const k = (rowOf(lat) - row0) * cols + (colOf(lng) - col0);
+      const lat = latOf[s];
+      const lng = lngOf[s];
+      const k = ((gridRow[s] >> level) - row0) * cols + ((gridCol[s] >> level) - col0);
       count[k]++;
       sumLat[k] += lat;
       sumLng[k] += lng;
@@ -620,11 +799,13 @@ export class ListingSearchIndex {
    */
   private page(m: Matches, order: IndexOrder, wanted: number): number[] {
     if (wanted <= 0 || m.count === 0) return [];
-    const walk = (wanted * this.size) / m.count;
+    // in price order, matches within a price range are one run of the order: walk only that run
+    const [from, to] = order.field === 'price' && m.price ? this.priceRun(order, m.price) : [0, this.size];
+    const walk = (wanted * (to - from)) / m.count;
     if (!m.list && m.count > walk * 4) {
       // a walk passes about `walk` listings when matches are spread evenly through the order; past a
       // few times that they are bunched late in it, and the heap over the matches costs less
-      const walked = this.walkOrder(order, m.bits!, wanted, Math.max(4 * walk, 20_000));
+      const walked = this.walkOrder(order, m.bits!, wanted, Math.max(4 * walk, 20_000), from);
       if (walked) return walked;
     }
     const list = this.listOf(m);
@@ -723,7 +904,7 @@ export class ListingSearchIndex {
    * null when that passes more than `budget` listings without filling the page (matches that sit late
    * in the order: rentals in a walk from the dearest).
    */
-  private walkOrder(order: IndexOrder, bits: Uint32Array, wanted: number, budget: number): number[] | null {
+  private walkOrder(order: IndexOrder, bits: Uint32Array, wanted: number, budget: number, from = 0): number[] | null {
     const { perm, built } = this.orderOf(order);
     const before = this.comparator(order);
     const key = `${order.field} ${order.direction}`;
@@ -738,8 +919,8 @@ export class ListingSearchIndex {
     const out: number[] = [];
     const rest = tail.slots;
     let j = 0;
-    const end = Math.min(perm.length, budget);
-    for (let i = 0; i < end; i++) {
+    const end = Math.min(perm.length, from + budget);
+    for (let i = from; i < end; i++) {
       const s = perm[i];
       while (j < rest.length && before(rest[j], s)) {
         const t = rest[j++];
@@ -759,6 +940,36 @@ export class ListingSearchIndex {
       if (bits[t >>> 5] & (1 << (t & 31))) out.push(t);
     }
     return out;
+  }
+
+  /**
+   * Makes at once what searches would otherwise make at their first use (the misspelt words' trigram
+   * table, the price order's marks): the caller runs it while loading, not in the middle of a search.
+   */
+  prepare(): void {
+    this.indexTrigrams();
+    this.priceMarks(this.orderOf({ field: 'price', direction: 'asc' }).perm);
+  }
+
+  /**
+   * Where a price range's listings lie in a price order's permutation: [first, end) (the slots added
+   * since it was sorted are merged in by the walk).
+   */
+  private priceRun(order: IndexOrder, range: { min: number; max: number }): [number, number] {
+    const { perm } = this.orderOf(order);
+    const price = this.price;
+    const asc = order.direction === 'asc';
+    const first = (before: (p: number) => boolean) => {
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(price[perm[mid]])) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return asc ? [first((p) => p < range.min), first((p) => p <= range.max)] : [first((p) => p > range.max), first((p) => p >= range.min)];
   }
 
   private sameKey(field: IndexOrder['field']): (a: number, b: number) => boolean {
@@ -844,13 +1055,14 @@ export class ListingSearchIndex {
     const { bits, residual } = this.filterBits(c);
     // the bits path: every list-shaped filter as bits, ANDed in (setting a bit per listing of the list
     // costs less than testing each listing's columns and keeping a heap of them)
-    const andList = (lists: Uint32Array[]) => {
-      const listBits = this.scratchBits('list');
-      for (const list of lists) for (let i = 0; i < list.length; i++) listBits[list[i] >>> 5] |= 1 << (list[i] & 31);
+    const andList = (dict: Dictionary, ids: number[]) => {
+      const dense = ids.length === 1 ? this.denseBits(dict, ids[0]) : null;
+      const listBits = dense ?? this.scratchBits('list');
+      if (!dense) this.orInto(listBits, dict, ids);
       for (let w = 0; w < bits.length; w++) bits[w] &= listBits[w];
     };
     if (c.owner >= 0) {
-      andList([this.owners.lists[c.owner].view()]);
+      andList(this.owners, [c.owner]);
       residual.owner = -1;
     }
     for (const [dict, wanted, field] of [
@@ -858,7 +1070,7 @@ export class ListingSearchIndex {
       [this.cities, c.city, 'city'],
     ] as const) {
       if (!wanted) continue;
-      andList([...wanted].map((id) => dict.lists[id].view()));
+      andList(dict, [...wanted]);
       residual[field] = null;
     }
     if (c.bounds) {
@@ -869,7 +1081,11 @@ export class ListingSearchIndex {
         residual.bounds = null;
       }
     }
-    if (set) andList([set]);
+    if (set) {
+      const listBits = this.scratchBits('list');
+      for (let i = 0; i < set.length; i++) listBits[set[i] >>> 5] |= 1 << (set[i] & 31);
+      for (let w = 0; w < bits.length; w++) bits[w] &= listBits[w];
+    }
     if (wordBits) for (let w = 0; w < bits.length; w++) bits[w] &= wordBits[w];
     const price = residual.ranges.find((r) => r.column === this.price);
     if (price) {
@@ -892,7 +1108,7 @@ export class ListingSearchIndex {
     } else {
       for (let w = 0; w < bits.length; w++) if (bits[w]) count += popcount(bits[w]);
     }
-    return { list: null, bits, count };
+    return { list: null, bits, count, ...(price && { price: { min: price.min, max: price.max } }) };
   }
 
   /**
@@ -1060,7 +1276,11 @@ export class ListingSearchIndex {
     return true;
   }
 
-  /** The slots whose price is within [min, max], as bits: a run of the price order found by binary search, and its tail tested. */
+  /**
+   * The slots whose price is within [min, max], as bits: a run of the price order found by binary
+   * search (a long run as the difference of two of the order's prefixes, see priceMarks), and the slots
+   * added since it was sorted tested one by one.
+   */
   private priceBits(min: number, max: number): Uint32Array {
     const { perm, built } = this.orderOf({ field: 'price', direction: 'asc' });
     const price = this.price;
@@ -1077,9 +1297,45 @@ export class ListingSearchIndex {
     const from = first((p) => p < min);
     const to = first((p) => p <= max);
     const bits = this.scratchBits('price');
-    for (let i = from; i < to; i++) bits[perm[i] >>> 5] |= 1 << (perm[i] & 31);
+    if (to - from <= this.priceRunDirect) {
+      for (let i = from; i < to; i++) bits[perm[i] >>> 5] |= 1 << (perm[i] & 31);
+    } else {
+      const marks = this.priceMarks(perm);
+      this.prefixOf(bits, perm, marks, to);
+      const below = this.scratchBits('below');
+      this.prefixOf(below, perm, marks, from);
+      for (let w = 0; w < bits.length; w++) bits[w] &= ~below[w];
+    }
     for (let s = built; s < this.slots; s++) if (price[s] >= min && price[s] <= max) bits[s >>> 5] |= 1 << (s & 31);
     return bits;
+  }
+
+  /** For a permutation of the price order: the bits of its first k × step slots, k = 0 … (made once per permutation). */
+  private priceMarks(perm: Uint32Array): { step: number; marks: Uint32Array[] } {
+    const words = Math.ceil(this.capacity / 32);
+    const kept = this.marks;
+    if (kept && kept.perm === perm && kept.marks[0].length === words) return kept;
+    const step = Math.max(1024, Math.ceil(perm.length / PRICE_MARKS));
+    const marks: Uint32Array[] = [];
+    const bits = new Uint32Array(words);
+    for (let k = 0; ; k++) {
+      marks.push(bits.slice());
+      const end = Math.min(perm.length, (k + 1) * step);
+      if (k * step >= perm.length) break;
+      for (let i = k * step; i < end; i++) bits[perm[i] >>> 5] |= 1 << (perm[i] & 31);
+    }
+    this.marks = { perm, step, marks };
+    return this.marks;
+  }
+  private marks: { perm: Uint32Array; step: number; marks: Uint32Array[] } | null = null;
+
+  /** `target` := the bits of perm's first `at` slots, from the nearest mark (each slot is once in a permutation: bits past `at` are cleared). */
+  private prefixOf(target: Uint32Array, perm: Uint32Array, { step, marks }: { step: number; marks: Uint32Array[] }, at: number): void {
+    const k = Math.min(marks.length - 1, Math.round(at / step));
+    const pos = Math.min(perm.length, k * step);
+    target.set(marks[k]);
+    for (let i = pos; i < at; i++) target[perm[i] >>> 5] |= 1 << (perm[i] & 31);
+    for (let i = at; i < pos; i++) target[perm[i] >>> 5] &= ~(1 << (perm[i] & 31));
   }
 
   /** The live and dead slots inside a box as bits (null for a box of more than 40,000 map cells). */
@@ -1107,41 +1363,102 @@ export class ListingSearchIndex {
    * "and" and "lot" each cover a third of the listings).
    */
   private wordSet(groups: WordGroups): Uint32Array | { bits: Uint32Array } | typeof NOTHING {
-    const sets: Uint32Array[][] = [];
+    const sets: number[][] = [];
     for (const group of groups) {
-      const lists: Uint32Array[] = [];
+      const ids: number[] = [];
       for (const alternative of group) {
         if (alternative.endsWith(':*')) {
-          for (const w of this.wordsWithPrefix(alternative.slice(0, -2))) lists.push(this.words.lists[this.words.ids.get(w)!].view());
+          for (const w of this.wordsWithPrefix(alternative.slice(0, -2))) ids.push(this.words.ids.get(w)!);
         } else {
           const w = this.words.ids.get(alternative);
-          if (w !== undefined) lists.push(this.words.lists[w].view());
+          if (w !== undefined) ids.push(w);
         }
       }
-      if (!lists.length) return NOTHING;
-      sets.push(lists);
+      if (!ids.length) return NOTHING;
+      sets.push(ids);
     }
-    const sizeOf = (lists: Uint32Array[]) => lists.reduce((n, l) => n + l.length, 0);
+    const sizeOf = (ids: number[]) => ids.reduce((n, id) => n + this.words.lists[id].n, 0);
     sets.sort((a, b) => sizeOf(a) - sizeOf(b));
     if (sizeOf(sets[0]) > this.slots / 8) {
       const bits = this.scratchBits('words');
-      const group = this.scratchBits('group');
-      sets.forEach((lists, i) => {
-        const target = i === 0 ? bits : group.fill(0);
-        for (const list of lists) for (let k = 0; k < list.length; k++) target[list[k] >>> 5] |= 1 << (list[k] & 31);
-        if (i > 0) for (let w = 0; w < bits.length; w++) bits[w] &= group[w];
+      sets.forEach((ids, i) => {
+        if (i === 0) return this.orInto(bits, this.words, ids);
+        const dense = ids.length === 1 ? this.denseBits(this.words, ids[0]) : null;
+        const group = dense ?? this.scratchBits('group');
+        if (!dense) this.orInto(group, this.words, ids);
+        for (let w = 0; w < bits.length; w++) bits[w] &= group[w];
       });
       return { bits };
     }
-    let result = sets[0].length === 1 ? sets[0][0] : union(sets[0]);
-    for (let i = 1; i < sets.length && result.length; i++) result = intersect(result, sets[i].length === 1 ? sets[i][0] : union(sets[i]));
+    const listsOf = (ids: number[]) => ids.map((id) => this.words.lists[id].view());
+    let result = sets[0].length === 1 ? this.words.lists[sets[0][0]].view() : union(listsOf(sets[0]));
+    for (let i = 1; i < sets.length && result.length; i++) result = intersect(result, sets[i].length === 1 ? this.words.lists[sets[i][0]].view() : union(listsOf(sets[i])));
     return result;
+  }
+
+  /**
+   * A long list's slots as a bitset (built at its first use, then kept up to date by put), or null for
+   * a list shorter than DENSE_SHARE of the slots (setting its bits costs less than a pass over a bitset).
+   */
+  private denseBits(dict: Dictionary, id: number): Uint32Array | null {
+    const kept = dict.bits[id];
+    if (kept) return kept;
+    const list = dict.lists[id];
+    if (list.n < Math.max(this.denseMin, this.slots * this.denseShare) || this.denseKept >= DENSE_MAX) return null;
+    const bits = new Uint32Array(Math.ceil(this.capacity / 32));
+    const slots = list.view();
+    for (let i = 0; i < slots.length; i++) bits[slots[i] >>> 5] |= 1 << (slots[i] & 31);
+    dict.bits[id] = bits;
+    this.denseKept++;
+    return bits;
+  }
+  private denseKept = 0;
+
+  /** Sets the bits of these entries' slots in `target` (a long list's kept bitset ORed in whole). */
+  private orInto(target: Uint32Array, dict: Dictionary, ids: number[]): void {
+    for (const id of ids) {
+      const dense = this.denseBits(dict, id);
+      if (dense) {
+        for (let w = 0; w < target.length; w++) target[w] |= dense[w];
+        continue;
+      }
+      const slots = dict.lists[id].view();
+      for (let i = 0; i < slots.length; i++) target[slots[i] >>> 5] |= 1 << (slots[i] & 31);
+    }
   }
 
   private wordsWithPrefix(prefix: string): string[] {
     const candidates = prefix.length >= PREFIX_BUCKET ? (this.prefixBuckets.get(prefix.slice(0, PREFIX_BUCKET)) ?? []) : this.words.keys;
     return candidates.filter((w) => w.startsWith(prefix));
   }
+}
+
+/**
+ * The filter tokens search_vector holds besides the text's words (city `c<code>`, barangay `b<code>`,
+ * type `t<type>`, offer `o<offer>`, kind `k<kind without underscores>`): not words anyone misspells.
+ */
+const FILTER_TOKENS = new Set([
+  ...LISTING_TYPES.map((t) => `t${t}`),
+  ...LISTING_OFFERS.map((o) => `o${o}`),
+  ...LISTING_KINDS.map((k) => `k${k.replace(/_/g, '')}`),
+]);
+const isFilterToken = (word: string) => FILTER_TOKENS.has(word) || /^[cb]\d{6,}$/.test(word);
+
+/** pg_trgm's similarity threshold (`pg_trgm.similarity_threshold`, 0.3 as a float4) for `%`. */
+const SIMILARITY_THRESHOLD = Math.fround(0.3);
+
+/**
+ * A text's distinct trigrams as pg_trgm makes them: split into words at every character that is not a
+ * letter or digit, each word lower-cased and padded with two spaces before and one after, every run of
+ * three characters.
+ */
+export function trigramsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const padded = [' ', ' ', ...word, ' '];
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded[i] + padded[i + 1] + padded[i + 2]);
+  }
+  return out;
 }
 
 /** Whether a sorted list holds a slot (binary search). */
