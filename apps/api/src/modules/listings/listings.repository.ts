@@ -23,6 +23,7 @@ import type { SortTerm } from '../../common/query/list-query';
 import { coveredByTokens, facetTokensOf, PRICE_TOKEN_BOUNDS, toWordsTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
 import { PUBLIC_LISTINGS } from './listing-access';
+import { changeSeqsSince, seqsOf } from './search-index/listing-search-index.repository';
 
 export const LISTING_SORT_COLUMNS = {
   createdAt: listings.createdAt,
@@ -565,6 +566,28 @@ export class ListingsRepository {
     const rows = (await statement.execute({ ids: `{${ids.join(',')}}` })) as ListingWithOwner[];
     const byId = new Map(rows.map((r) => [r.listing.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The cards of these listings and, in the same statement (one round trip), the search index's
+   * changes from `fromXid` on (`changeSeqsSince`): a search from the index checks with them that it
+   * missed nothing (ListingSearchIndexService.isCurrent); null when none of the listings is found.
+   */
+  async cardsAndChanges(ids: string[], fromXid: string): Promise<{ rows: ListingWithOwner[]; changes: number[] | null }> {
+    if (!ids.length) throw new RangeError('cardsAndChanges needs at least one id (its changes come with the rows)');
+    const statement = this.preparedOnce('listing_cards_changes', () =>
+      this.db
+        .select({ ...this.selection(), changes: changeSeqsSince(sql`${sql.placeholder('fromXid')}`) })
+        .from(listings)
+        .innerJoin(users, eq(users.id, listings.ownerId))
+        .where(sql`${listings.id} = any(${sql.placeholder('ids')}::uuid[])`),
+    );
+    const found = (await statement.execute({ ids: `{${ids.join(',')}}`, fromXid })) as (ListingWithOwner & { changes: number[] | string })[];
+    // every row carries the same changes; unknown (null) when no listing is left: the caller reads them itself
+    if (!found.length) return { rows: [], changes: null };
+    const changes = seqsOf(found[0].changes);
+    const byId = new Map(found.map(({ changes: _changes, ...r }) => [r.listing.id, r as ListingWithOwner]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), changes };
   }
 
   /** What message threads show of their listings, by id. */

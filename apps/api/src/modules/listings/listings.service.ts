@@ -255,13 +255,41 @@ export class ListingsService {
   }
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
+    const answered = await this.searchFromSnapshot(caller, body);
+    if (answered) return answered;
     const { query, filters, sort, index } = await this.readSearch(caller, body);
     const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip, index);
+    return this.toSearchDto(rows, total, estimated, query, filters);
+  }
+
+  private toSearchDto(rows: ListingWithOwner[], total: number, estimated: boolean, query: ReturnType<typeof parseListQuery>, filters: ListingFilters): ListingListDto {
     return {
       listings: rows.map((r) => applySelection(toListingDto(r), query) as ListingDto),
       pagination: { ...buildPagination(total, rows.length, query.limit, query.skip), totalIsEstimate: estimated },
       ...(filters.searchedWords && { searchedWords: filters.searchedWords }),
     };
+  }
+
+  /**
+   * A public search in one round trip: answered from the index as it is, its page's listings read
+   * together with the changes committed since the index last looked; kept only when none of them is
+   * new to it (ListingSearchIndexService.isCurrent), else null and the caller brings the index up to
+   * date first. Null too when the index cannot answer (see pageFromIndex) or the page is empty.
+   */
+  private async searchFromSnapshot(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto | null> {
+    const query = parseListQuery(body, LISTING_QUERY_SPEC);
+    const parsed = parseListingFilters(body);
+    const viewer = viewerOf(caller);
+    const order = indexOrderOf(body.sort === undefined && parsed.text ? 'relevance' : query.sort);
+    const snapshot = order && searchesPublic(viewer, parsed) && query.limit + query.skip <= INDEX_MAX_PAGE_ROWS ? this.searchIndex.peek() : null;
+    if (!order || !snapshot) return null;
+    const filters = await this.words.resolve(parsed, snapshot.index);
+    const { ids, total } = snapshot.index.search(filters, await this.searchIndex.wordGroups(filters), order, query.limit, query.skip);
+    if (!ids.length) return null;
+    const { rows, changes } = await this.listings.cardsAndChanges(ids, snapshot.fromXid);
+    if (!changes || !this.searchIndex.isCurrent(snapshot, changes)) return null;
+    const shown = await this.withSaved(caller, rows.filter((r) => isPublicListing(r.listing)));
+    return this.toSearchDto(shown, total, false, query, filters);
   }
 
   /** How a search would be answered: its total and the form its page is read in (for the plan-bound test and benchmarks). */

@@ -281,6 +281,43 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
     expect(map.body).toMatchObject({ total: n, approximate: false });
   });
 
+  it('reads a page and the changes in one round trip, and answers again when something changed meanwhile', async () => {
+    const newest = async (body: Record<string, unknown> = {}) =>
+      (await t.http.post('/api/listing/search').send({ sort: '-createdAt', limit: 5, ...body }).expect(200)).body as {
+        listings: { _id: string; code: string; price: number }[];
+        pagination: { totalItems: number };
+      };
+    await newest();
+    const cards = jest.spyOn(repo, 'cardsAndChanges');
+    const syncs = jest.spyOn(index, 'current');
+    try {
+      // nothing changed: the page from the index as it was, its listings and the changes in one statement
+      const before = await newest();
+      expect(cards).toHaveBeenCalledTimes(1);
+      expect(syncs).not.toHaveBeenCalled();
+      // a listing written by another connection after the index last looked: the changes the page's
+      // statement sees are new to the index, so it catches up and answers again
+      const b = barangays[1];
+      await t.db.execute(sql`
+        insert into listings (code, name, type, offer, price, lat, lng, region_code, city_code, barangay_code, region_name, city_name, barangay_name, owner_id, created_at)
+        values ('IDX-SNAP', 'numbat lane', 'residential', 'sale', 123000, 14.6, 121.1, ${b.regionCode}, ${b.cityCode}, ${b.code}, 'R', 'C', ${b.name}, ${ownerId}, now() + interval '1 day')`);
+      const after = await newest();
+      expect(syncs).toHaveBeenCalled();
+      expect(after.listings[0].code).toBe('IDX-SNAP');
+      expect(after.pagination.totalItems).toBe(before.pagination.totalItems + 1);
+      await t.db.execute(sql`update listings set price = 999999999999 where code = 'IDX-SNAP'`);
+      expect((await newest({ sort: '-price' })).listings[0]).toMatchObject({ code: 'IDX-SNAP', price: 999999999999 });
+      await t.db.execute(sql`update listings set is_visible = false where code = 'IDX-SNAP'`);
+      const hidden = await newest();
+      expect(hidden.listings.map((l) => l.code)).not.toContain('IDX-SNAP');
+      expect(hidden.pagination.totalItems).toBe(before.pagination.totalItems);
+    } finally {
+      cards.mockRestore();
+      syncs.mockRestore();
+      await t.db.execute(sql`delete from listings where code = 'IDX-SNAP'`);
+    }
+  });
+
   it('sees every change committed before a search began: new, changed, hidden and deleted listings', async () => {
     const search = async (body: Record<string, unknown>) => (await t.http.post('/api/listing/search').send({ limit: 50, ...body }).expect(200)).body;
     const b = barangays[0];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { listingSearchChanges, listings } from '@app/db';
 import { InjectDb, type Database } from '../../../common/db/database.module';
 import { preparedStatement } from '../../../common/db/prepared-statement';
@@ -41,6 +41,22 @@ const INDEXED_COLUMNS = {
 };
 
 export type IndexedRow = IndexedListing & { isVisible: boolean };
+
+/**
+ * The changes (their seq numbers) of transactions from `fromXid` on that a statement sees, as a
+ * column another statement can carry (`fromXid` a placeholder or value): the page's listings are read
+ * with it, so a search learns in the same round trip whether anything changed (see
+ * ListingSearchIndexService.isCurrent).
+ */
+export function changeSeqsSince(fromXid: SQL): SQL<number[] | string> {
+  return sql<number[] | string>`(select coalesce(array_agg(${listingSearchChanges.seq}), '{}') from ${listingSearchChanges}
+    where ${listingSearchChanges.xid} >= ${fromXid}::text::xid8)`;
+}
+
+/** Seq numbers as the driver gives an int array (parsed, or PostgreSQL's text form). */
+export function seqsOf(value: number[] | string): number[] {
+  return pgArray(value as string[] | string).map(Number);
+}
 
 /**
  * The in-memory search index's reads: the public listings in batches (by id), the listings named by

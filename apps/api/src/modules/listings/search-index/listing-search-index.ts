@@ -632,6 +632,10 @@ export class ListingSearchIndex {
   remember = true;
   /** Bumped by every change: remembered answers are valid only at the version they were made at. */
   private version = 0;
+  /** How many changes the index has taken (a search compares it before and after; see ListingSearchIndexService.isCurrent). */
+  get revision(): number {
+    return this.version;
+  }
   private readonly memo = new Map<string, { version: number; answer: unknown }>();
 
   /**
