@@ -297,6 +297,56 @@ describe('ListingSearchIndex (in-memory public listings)', () => {
     expect(index.similarWords('offic')).toEqual(['office']);
   });
 
+  it('answers the landing sidebar and unfiltered map clusters from totals kept as listings come and go', () => {
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const index = new ListingSearchIndex(16);
+    const held: IndexedListing[] = [];
+    const draw = () =>
+      listing({
+        lat: 14 + rand() * 1.5,
+        lng: 120.5 + rand() * 1.5,
+        offer: rand() < 0.5 ? 'sale' : 'rent',
+        kind: rand() < 0.5 ? 'condominium' : 'lot',
+        tags: rand() < 0.3 ? ['new', 'pet friendly'] : [],
+        price: Math.round(rand() * 20_000_000),
+        cityCode: rand() < 0.5 ? '1380600000' : '1381300000',
+      });
+    for (let i = 0; i < 4000; i++) {
+      const l = draw();
+      held.push(l);
+      index.put(l);
+    }
+    // the same search with a filter that keeps everything takes the general path
+    const everything = { offer: ['sale', 'rent'] };
+    const boxes = [
+      { south: 13, north: 16, west: 119, east: 123 }, // the whole area
+      { south: 14.3, north: 15.1, west: 120.9, east: 121.6 }, // edges through cells
+    ];
+    const compare = () => {
+      expect(index.facets({}, null)).toEqual(index.facets(everything, null));
+      for (const bounds of boxes) {
+        for (const level of [3, 5, 8]) {
+          const kept = index.clusters({ bounds }, null, level);
+          const general = index.clusters({ bounds, ...everything }, null, level);
+          expect(kept.map(({ lat: _a, lng: _b, ...c }) => c)).toEqual(general.map(({ lat: _a, lng: _b, ...c }) => c));
+          kept.forEach((c, k) => {
+            expect(c.lat).toBeCloseTo(general[k].lat, 9);
+            expect(c.lng).toBeCloseTo(general[k].lng, 9);
+          });
+        }
+      }
+    };
+    compare();
+    // listings that leave (their cell's extent is made again) and change (a new slot)
+    for (let i = 0; i < 400; i++) {
+      if (i % 2) index.remove(held[i * 3].id);
+      else index.put({ ...held[i * 3], lat: held[i * 3].lat + 0.01, offer: 'rent', tags: [] });
+    }
+    compare();
+    expect(index.facets({}, null).read).toBe(index.size);
+  });
+
   it('clusters a box by grid cell with each cluster’s centre and extent, and lists the newest as pins', () => {
     const index = new ListingSearchIndex();
     const near = [listing({ lat: 14.5501, lng: 121.0201 }), listing({ lat: 14.5503, lng: 121.0209 })];

@@ -66,6 +66,8 @@ export type IndexPin = PinRow;
 /** Map cells of the index's box lists: 0.04° (eight grid cells of 0.005°) on a side. */
 const CELLS_PER_DEGREE = 25;
 const CELL_COLUMNS = 360 * CELLS_PER_DEGREE;
+/** The cluster level (0.005° × 2^level) of a map cell: clusters of this level or coarser hold whole cells. */
+const CELL_LEVEL = 3;
 const NONE = 255;
 
 /**
@@ -154,6 +156,22 @@ interface Compiled {
   ranges: { column: Float64Array | Float32Array; min: number; max: number }[];
   bounds: ListingFilters['bounds'] | null;
 }
+
+/** A map cell's live listings: how many, their coordinates' sums and extent (stale: made again at next use). */
+interface CellTotals {
+  n: number;
+  sumLat: number;
+  sumLng: number;
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+  stale: boolean;
+}
+
+/** Whether a search has no filter but (perhaps) a map box. */
+const onlyBounds = (f: ListingFilters) =>
+  Object.entries(f).every(([key, v]) => key === 'bounds' || v === undefined || (Array.isArray(v) && v.length === 0));
 
 /** An empty answer's compiled form: nothing can match (an unknown city, owner or word). */
 const NOTHING = Symbol('nothing');
@@ -474,6 +492,51 @@ export class ListingSearchIndex {
     let list = this.cells.get(cell);
     if (!list) this.cells.set(cell, (list = new SlotList()));
     list.push(s);
+    this.countLive(s, 1);
+    let totals = this.cellTotals.get(cell);
+    if (!totals) this.cellTotals.set(cell, (totals = { n: 0, sumLat: 0, sumLng: 0, south: Infinity, north: -Infinity, west: Infinity, east: -Infinity, stale: false }));
+    totals.n++;
+    totals.sumLat += l.lat;
+    totals.sumLng += l.lng;
+    if (l.lat < totals.south) totals.south = l.lat;
+    if (l.lat > totals.north) totals.north = l.lat;
+    if (l.lng < totals.west) totals.west = l.lng;
+    if (l.lng > totals.east) totals.east = l.lng;
+  }
+
+  /** Adds (1) or takes away (-1) a live slot's values from the live counts. */
+  private countLive(s: number, by: 1 | -1): void {
+    const live = this.live;
+    live.type[this.type[s]] += by;
+    live.offer[this.offer[s]] += by;
+    live.kind[this.kind[s]] += by;
+    live.furnishing[this.furnishing[s]] += by;
+    live.band[this.band[s]] += by;
+    for (let t = this.tags[s]; t !== 0; t &= t - 1) live.tag[31 - Math.clz32(t & -t)] += by;
+    live.city[this.city[s]] = (live.city[this.city[s]] ?? 0) + by;
+  }
+
+  /** A map cell's live totals, its extent and sums made again from its listings once one has left. */
+  private totalsOf(cell: number, list: SlotList): CellTotals {
+    const totals = this.cellTotals.get(cell)!;
+    if (totals.stale) {
+      Object.assign(totals, { n: 0, sumLat: 0, sumLng: 0, south: Infinity, north: -Infinity, west: Infinity, east: -Infinity, stale: false });
+      const slots = list.view();
+      for (let i = 0; i < slots.length; i++) {
+        const s = slots[i];
+        if (!this.isAlive(s)) continue;
+        const lat = this.lat[s];
+        const lng = this.lng[s];
+        totals.n++;
+        totals.sumLat += lat;
+        totals.sumLng += lng;
+        if (lat < totals.south) totals.south = lat;
+        if (lat > totals.north) totals.north = lat;
+        if (lng < totals.west) totals.west = lng;
+        if (lng > totals.east) totals.east = lng;
+      }
+    }
+    return totals;
   }
 
   /** Takes a listing out (it left the public's view, or was deleted); a no-op when not held. */
@@ -485,6 +548,9 @@ export class ListingSearchIndex {
     // its name and keys stay: the orders' permutations still hold the dead slot in its place
     this.aliveBits[s >>> 5] &= ~(1 << (s & 31));
     this.size--;
+    this.countLive(s, -1);
+    const totals = this.cellTotals.get(cellOf(this.lat[s], this.lng[s]));
+    if (totals) totals.stale = true;
   }
 
   private currencyCode(currency: string): number {
@@ -628,6 +694,22 @@ export class ListingSearchIndex {
   /** The box every listing ever held lies in (it only grows): a search box that holds it filters nothing. */
   private extent = { south: Infinity, north: -Infinity, west: Infinity, east: -Infinity };
 
+  /**
+   * Kept as listings come and go, for the searches with no filter (the landing page, a map moved with
+   * nothing chosen): live listings per value of each sidebar column, and per map cell their number,
+   * coordinate sums and extent (an extent is made again from the cell's listings after one leaves).
+   */
+  private readonly live = {
+    type: new Uint32Array(256),
+    offer: new Uint32Array(256),
+    kind: new Uint32Array(256),
+    furnishing: new Uint32Array(256),
+    band: new Uint32Array(256),
+    tag: new Uint32Array(32),
+    city: [] as number[],
+  };
+  private readonly cellTotals = new Map<number, CellTotals>();
+
   /** Whether sidebar and cluster answers are remembered until the next change (LISTING_SEARCH_REMEMBER). */
   remember = true;
   /** Bumped by every change: remembered answers are valid only at the version they were made at. */
@@ -658,55 +740,72 @@ export class ListingSearchIndex {
   }
 
   private countFacets(f: ListingFilters, words: WordGroups | null): IndexFacets {
-    const m = this.evaluate(f, words);
-    const cities = new Uint32Array(this.cities.keys.length);
-    const matches = this.listOf(m);
-    let values: (prefix: string, all: readonly string[]) => { value: string; count: number }[];
-    if (matches.length <= this.facetsByListingUpTo) {
-      // few enough matches: one pass reading each one's columns (a bitset pass per value costs 31,250
-      // words at 1,000,000 listings, about fifty of them for a sidebar)
-      const type = new Uint32Array(256);
-      const offer = new Uint32Array(256);
-      const kind = new Uint32Array(256);
-      const furnishing = new Uint32Array(256);
-      const band = new Uint32Array(256);
-      const tag = new Uint32Array(32);
-      const [cityOf, typeOf, offerOf, kindOf, furnishingOf, bandOf, tagsOf] = [this.city, this.type, this.offer, this.kind, this.furnishing, this.band, this.tags];
-      for (let i = 0; i < matches.length; i++) {
-        const s = matches[i];
-        cities[cityOf[s]]++;
-        type[typeOf[s]]++;
-        offer[offerOf[s]]++;
-        kind[kindOf[s]]++;
-        furnishing[furnishingOf[s]]++;
-        band[bandOf[s]]++;
-        for (let t = tagsOf[s]; t !== 0; t &= t - 1) tag[31 - Math.clz32(t & -t)]++;
-      }
-      const byCode: Record<string, Uint32Array> = { t: type, o: offer, k: kind, f: furnishing, b: band, x: tag };
-      values = (prefix, all) =>
-        all.flatMap((value, code) => {
-          const count = byCode[prefix][code];
-          return count ? [{ value, count }] : [];
-        });
+    const bands = PRICE_BANDS.map((_b, i) => String(i));
+    let read: number;
+    let byCode: Record<'t' | 'o' | 'k' | 'f' | 'b' | 'x', ArrayLike<number>>;
+    let cities: ArrayLike<number>;
+    if (!words?.length && onlyBounds(f) && !f.bounds) {
+      // no filter: the live counts kept as listings come and go
+      const live = this.live;
+      read = this.size;
+      byCode = { t: live.type, o: live.offer, k: live.kind, f: live.furnishing, b: live.band, x: live.tag };
+      cities = live.city;
     } else {
-      for (let i = 0; i < matches.length; i++) cities[this.city[matches[i]]]++;
-      values = (prefix, all) =>
-        all.flatMap((value) => {
-          const count = this.countIn(m, `${prefix}${value}`);
-          return count ? [{ value, count }] : [];
-        });
+      const m = this.evaluate(f, words);
+      read = m.count;
+      const cityCounts = new Uint32Array(this.cities.keys.length);
+      cities = cityCounts;
+      const matches = this.listOf(m);
+      if (matches.length <= this.facetsByListingUpTo) {
+        // few enough matches: one pass reading each one's columns (a bitset pass per value costs 31,250
+        // words at 1,000,000 listings, about fifty of them for a sidebar)
+        const type = new Uint32Array(256);
+        const offer = new Uint32Array(256);
+        const kind = new Uint32Array(256);
+        const furnishing = new Uint32Array(256);
+        const band = new Uint32Array(256);
+        const tag = new Uint32Array(32);
+        const [cityOf, typeOf, offerOf, kindOf, furnishingOf, bandOf, tagsOf] = [this.city, this.type, this.offer, this.kind, this.furnishing, this.band, this.tags];
+        for (let i = 0; i < matches.length; i++) {
+          const s = matches[i];
+          cityCounts[cityOf[s]]++;
+          type[typeOf[s]]++;
+          offer[offerOf[s]]++;
+          kind[kindOf[s]]++;
+          furnishing[furnishingOf[s]]++;
+          band[bandOf[s]]++;
+          for (let t = tagsOf[s]; t !== 0; t &= t - 1) tag[31 - Math.clz32(t & -t)]++;
+        }
+        byCode = { t: type, o: offer, k: kind, f: furnishing, b: band, x: tag };
+      } else {
+        for (let i = 0; i < matches.length; i++) cityCounts[this.city[matches[i]]]++;
+        const counted = (prefix: string, all: readonly string[]) => all.map((value) => this.countIn(m, `${prefix}${value}`));
+        byCode = {
+          t: counted('t', LISTING_TYPES),
+          o: counted('o', LISTING_OFFERS),
+          k: counted('k', LISTING_KINDS),
+          f: counted('f', FURNISHINGS),
+          b: counted('b', bands),
+          x: counted('x', LISTING_TAGS),
+        };
+      }
     }
+    const values = (prefix: keyof typeof byCode, all: readonly string[]) =>
+      all.flatMap((value, code) => {
+        const count = byCode[prefix][code];
+        return count ? [{ value, count }] : [];
+      });
     const cityList: IndexFacets['cities'] = [];
     for (let c = 0; c < cities.length; c++) if (cities[c]) cityList.push({ code: this.cities.keys[c], name: this.cityNames[c], count: cities[c] });
     cityList.sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1));
     return {
-      read: m.count,
+      read,
       scale: 1,
       types: values('t', LISTING_TYPES),
       offers: values('o', LISTING_OFFERS),
       kinds: values('k', LISTING_KINDS),
       furnishings: values('f', FURNISHINGS),
-      bands: values('b', PRICE_BANDS.map((_b, i) => String(i))),
+      bands: values('b', bands),
       cities: cityList.slice(0, 30),
       tags: values('x', LISTING_TAGS),
     };
@@ -741,7 +840,6 @@ export class ListingSearchIndex {
   }
 
   private countClusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
-    const m = this.evaluate(f, words);
     // the box's clusters as a dense grid of accumulators (the caller keeps it to 32 or so across)
     const row0 = gridRowOf(f.bounds.south) >> level;
     const col0 = gridColOf(f.bounds.west) >> level;
@@ -757,7 +855,45 @@ export class ListingSearchIndex {
     const east = new Float64Array(rows * cols).fill(-Infinity);
     const latOf = this.lat;
     const lngOf = this.lng;
-    const matches = this.listOf(m);
+    const b = f.bounds;
+    if (level >= CELL_LEVEL && !words?.length && onlyBounds(f)) {
+      // nothing but the box: whole map cells from their kept totals (a cell nests in one cluster from
+      // level 3), listing by listing only in the cells the box's edges cut
+      const shift = level - CELL_LEVEL;
+      for (const [cell, list] of this.cells) {
+        const t = this.totalsOf(cell, list);
+        if (!t.n || t.north < b.south || t.south > b.north || t.east < b.west || t.west > b.east) continue;
+        if (t.south >= b.south && t.north <= b.north && t.west >= b.west && t.east <= b.east) {
+          const r = Math.floor(cell / CELL_COLUMNS);
+          const k = ((r >> shift) - row0) * cols + (((cell - r * CELL_COLUMNS) >> shift) - col0);
+          count[k] += t.n;
+          sumLat[k] += t.sumLat;
+          sumLng[k] += t.sumLng;
+          if (t.south < south[k]) south[k] = t.south;
+          if (t.north > north[k]) north[k] = t.north;
+          if (t.west < west[k]) west[k] = t.west;
+          if (t.east > east[k]) east[k] = t.east;
+          continue;
+        }
+        const slots = list.view();
+        for (let i = 0; i < slots.length; i++) {
+          const s = slots[i];
+          const lat = latOf[s];
+          const lng = lngOf[s];
+          if (!this.isAlive(s) || lat < b.south || lat > b.north || lng < b.west || lng > b.east) continue;
+          const k = ((this.gridRow[s] >> level) - row0) * cols + ((this.gridCol[s] >> level) - col0);
+          count[k]++;
+          sumLat[k] += lat;
+          sumLng[k] += lng;
+          if (lat < south[k]) south[k] = lat;
+          if (lat > north[k]) north[k] = lat;
+          if (lng < west[k]) west[k] = lng;
+          if (lng > east[k]) east[k] = lng;
+        }
+      }
+      return this.clusterRows(row0, col0, cols, { count, sumLat, sumLng, south, north, west, east });
+    }
+    const matches = this.listOf(this.evaluate(f, words));
     const gridRow = this.gridRow;
     const gridCol = this.gridCol;
     for (let i = 0; i < matches.length; i++) {
@@ -773,14 +909,25 @@ export class ListingSearchIndex {
       if (lng < west[k]) west[k] = lng;
       if (lng > east[k]) east[k] = lng;
     }
+    return this.clusterRows(row0, col0, cols, { count, sumLat, sumLng, south, north, west, east });
+  }
+
+  /** The clusters of a grid of accumulators (row-major from row0, col0), in cluster order. */
+  private clusterRows(
+    row0: number,
+    col0: number,
+    cols: number,
+    a: { count: Uint32Array; sumLat: Float64Array; sumLng: Float64Array; south: Float64Array; north: Float64Array; west: Float64Array; east: Float64Array },
+  ): IndexCluster[] {
     const out: IndexCluster[] = [];
-    for (let k = 0; k < count.length; k++) {
-      if (!count[k]) continue;
+    for (let k = 0; k < a.count.length; k++) {
+      const n = a.count[k];
+      if (!n) continue;
       const row = row0 + Math.floor(k / cols);
       const col = col0 + (k % cols);
-      out.push({ cluster: row * 72000 + col, count: count[k], lat: sumLat[k] / count[k], lng: sumLng[k] / count[k], south: south[k], north: north[k], west: west[k], east: east[k] });
+      out.push({ cluster: row * 72000 + col, count: n, lat: a.sumLat[k] / n, lng: a.sumLng[k] / n, south: a.south[k], north: a.north[k], west: a.west[k], east: a.east[k] });
     }
-    return out.sort((a, b) => a.cluster - b.cluster);
+    return out.sort((x, y) => x.cluster - y.cluster);
   }
 
   /** The newest `limit` matches as map pins. */
