@@ -6,7 +6,8 @@ import type { ListingSearchIndex } from './search-index/listing-search-index';
 
 /**
  * Misspelt and partial search words (issue 11): a search text no listing has is searched as the
- * known words it resembles (listing_words, trigram similarity) or as prefixes. Every route that
+ * known words it resembles (trigram similarity: the in-memory index's `similarWords` when it is
+ * loaded, else listing_words in PostgreSQL; both find the same words) or as prefixes. Every route that
  * takes a search text (the page, the sidebar, the map's clusters) resolves it here, so they agree.
  */
 @Injectable()
