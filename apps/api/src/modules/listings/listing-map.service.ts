@@ -5,7 +5,7 @@ import { MAX_CLUSTER_BOX_DEGREES, MAX_MAP_PINS, type ListingClustersDto, type Li
 import { isAdmin } from './listing-access';
 import { clusterLevel, MAX_CLUSTER_LEVEL, planBox, rowRuns, type Box } from './listing-map';
 import { ListingMapRepository, type ClusterRow } from './listing-map.repository';
-import { parseListingFilters, type ListingFilters } from './listing-search';
+import { hasOnlyBounds, parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingWordsService } from './listing-words.service';
 import type { ListingWithOwner } from './listing.mapper';
 import { ListingsRepository, type ListingSortKey, type Viewer } from './listings.repository';
@@ -36,8 +36,7 @@ const bad = (message: string): never => {
 
 /** Whether a search is only a box, seen as the public sees it (what the grid blocks and index hold). */
 function publicBoxOnly(f: ListingFilters, viewer: Viewer): f is ListingFilters & { bounds: Box } {
-  const { bounds, ...rest } = f;
-  return !!bounds && !viewer.isAdmin && !Object.values(rest).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+  return !!f.bounds && !viewer.isAdmin && hasOnlyBounds(f);
 }
 
 const sumCounts = (clusters: ClusterRow[]) => clusters.reduce((s, c) => s + c.count, 0);

@@ -118,6 +118,11 @@ export function correctedTsQuery(words: string[], known: Set<string>, similar: M
     .join(' & ');
 }
 
+/** Whether a search has no filter and no words, but perhaps a map box (a field left empty counts as none). */
+export function hasOnlyBounds(f: ListingFilters): boolean {
+  return Object.entries(f).every(([key, v]) => key === 'bounds' || v === undefined || (Array.isArray(v) && v.length === 0));
+}
+
 /** Validates the `fuzzySearch`, `query`, `match` and `bounds` of a listing search. Unknown fields are 400. */
 export function parseListingFilters(input: {
   fuzzySearch?: string;

@@ -41,7 +41,7 @@ import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesP
 import type { ListingSearchIndex } from './search-index/listing-search-index';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { parseListingFilters, type ListingFilters } from './listing-search';
+import { hasOnlyBounds, parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingWordsService } from './listing-words.service';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
@@ -164,9 +164,10 @@ function toFacetsDto(c: FacetCounts, factor: number, estimated: boolean): Listin
 
 const isPriceOrder = (sort: SortTerm<ListingSortKey>[] | 'relevance') => sort !== 'relevance' && sort[0]?.field === 'price';
 
-/** A map box and nothing else (the grid-cell path pages and totals it). */
-const onlyBounds = (filters: ListingFilters) =>
-  Object.entries(filters).every(([key, v]) => key === 'bounds' || v === undefined || (Array.isArray(v) && v.length === 0));
+
+/** A search's order: relevance for words without a chosen sort, else the sort asked for (or the default). */
+const searchSort = (body: ListingSearchDto, f: ListingFilters, sort: SortTerm<ListingSortKey>[]): SortTerm<ListingSortKey>[] | 'relevance' =>
+  body.sort === undefined && f.text ? 'relevance' : sort;
 
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
@@ -250,7 +251,7 @@ export class ListingsService {
     // the in-memory index, brought up to date once for the whole request (null: PostgreSQL answers)
     const index = searchesPublic(viewerOf(caller), parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
-    const sort: SortTerm<ListingSortKey>[] | 'relevance' = body.sort === undefined && filters.text ? 'relevance' : query.sort;
+    const sort = searchSort(body, filters, query.sort);
     return { query, filters, sort, index };
   }
 
@@ -280,7 +281,7 @@ export class ListingsService {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
     const parsed = parseListingFilters(body);
     const viewer = viewerOf(caller);
-    const order = indexOrderOf(body.sort === undefined && parsed.text ? 'relevance' : query.sort);
+    const order = indexOrderOf(searchSort(body, parsed, query.sort));
     const snapshot = order && searchesPublic(viewer, parsed) && query.limit + query.skip <= INDEX_MAX_PAGE_ROWS ? this.searchIndex.peek() : null;
     if (!order || !snapshot) return null;
     const filters = await this.words.resolve(parsed, snapshot.index);
@@ -312,7 +313,8 @@ export class ListingsService {
     const viewer = viewerOf(caller);
     const indexed = await this.pageFromIndex(filters, viewer, sort, limit, skip, held);
     if (indexed) return { rows: await this.withSaved(caller, indexed.rows), total: indexed.total, estimated: false };
-    if (filters.bounds && onlyBounds(filters)) {
+    // a map box and nothing else: the grid-cell path pages and totals it
+    if (filters.bounds && hasOnlyBounds(filters)) {
       // a large public box: ListingMapService pages it from the grid blocks; else the cell walk or GiST
       const { rows, total } =
         (await this.map.boxPage(filters, caller, sort, limit, skip)) ?? (await this.listings.searchPageAndTotal(filters, viewer, sort, limit, skip));

@@ -1,6 +1,6 @@
 import { CURRENCIES, FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, LISTING_TAGS, LISTING_TYPES, PRICE_BANDS } from '@app/domain';
 import { LISTING_STATUSES } from '../dto/listing-input.dto';
-import type { ListingFilters } from '../listing-search';
+import { hasOnlyBounds, type ListingFilters } from '../listing-search';
 import type { ClusterRow, PinRow } from '../listing-map.repository';
 import type { FacetCounts } from '../listings.repository';
 
@@ -169,9 +169,93 @@ interface CellTotals {
   stale: boolean;
 }
 
-/** Whether a search has no filter but (perhaps) a map box. */
-const onlyBounds = (f: ListingFilters) =>
-  Object.entries(f).every(([key, v]) => key === 'bounds' || v === undefined || (Array.isArray(v) && v.length === 0));
+const emptyTotals = (): CellTotals => ({ n: 0, sumLat: 0, sumLng: 0, south: Infinity, north: -Infinity, west: Infinity, east: -Infinity, stale: false });
+function addPoint(t: CellTotals, lat: number, lng: number): void {
+  t.n++;
+  t.sumLat += lat;
+  t.sumLng += lng;
+  if (lat < t.south) t.south = lat;
+  if (lat > t.north) t.north = lat;
+  if (lng < t.west) t.west = lng;
+  if (lng > t.east) t.east = lng;
+}
+
+/**
+ * A box's map clusters being added up: per cluster of the grid (rows × cols from row0, col0 at one
+ * level) its count, coordinate sums (for the centre, the mean) and extent.
+ */
+class ClusterGrid {
+  private readonly count: Uint32Array;
+  private readonly sumLat: Float64Array;
+  private readonly sumLng: Float64Array;
+  private readonly south: Float64Array;
+  private readonly north: Float64Array;
+  private readonly west: Float64Array;
+  private readonly east: Float64Array;
+
+  constructor(
+    private readonly row0: number,
+    private readonly col0: number,
+    rows: number,
+    private readonly cols: number,
+  ) {
+    const n = rows * cols;
+    this.count = new Uint32Array(n);
+    this.sumLat = new Float64Array(n);
+    this.sumLng = new Float64Array(n);
+    this.south = new Float64Array(n).fill(Infinity);
+    this.north = new Float64Array(n).fill(-Infinity);
+    this.west = new Float64Array(n).fill(Infinity);
+    this.east = new Float64Array(n).fill(-Infinity);
+  }
+
+  /** The accumulator of the cluster at a row and column of the level. */
+  at(row: number, col: number): number {
+    return (row - this.row0) * this.cols + (col - this.col0);
+  }
+
+  /** Adds listings by slot: their 0.005° grid row and column, shifted to the level, name their cluster. */
+  addSlots(slots: ArrayLike<number>, level: number, gridRow: Int32Array, gridCol: Int32Array, latOf: Float64Array, lngOf: Float64Array): void {
+    // the accumulators in locals: this loop runs once per match (a million at country zoom)
+    const { count, sumLat, sumLng, south, north, west, east, row0, col0, cols } = this;
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
+      const lat = latOf[s];
+      const lng = lngOf[s];
+      const k = ((gridRow[s] >> level) - row0) * cols + ((gridCol[s] >> level) - col0);
+      count[k]++;
+      sumLat[k] += lat;
+      sumLng[k] += lng;
+      if (lat < south[k]) south[k] = lat;
+      if (lat > north[k]) north[k] = lat;
+      if (lng < west[k]) west[k] = lng;
+      if (lng > east[k]) east[k] = lng;
+    }
+  }
+
+  addTotals(k: number, t: CellTotals): void {
+    this.count[k] += t.n;
+    this.sumLat[k] += t.sumLat;
+    this.sumLng[k] += t.sumLng;
+    if (t.south < this.south[k]) this.south[k] = t.south;
+    if (t.north > this.north[k]) this.north[k] = t.north;
+    if (t.west < this.west[k]) this.west[k] = t.west;
+    if (t.east > this.east[k]) this.east[k] = t.east;
+  }
+
+  /** The clusters with listings, in cluster order (`row × 72,000 + column`, as the SQL). */
+  clusters(): IndexCluster[] {
+    const out: IndexCluster[] = [];
+    for (let k = 0; k < this.count.length; k++) {
+      const n = this.count[k];
+      if (!n) continue;
+      const row = this.row0 + Math.floor(k / this.cols);
+      const col = this.col0 + (k % this.cols);
+      out.push({ cluster: row * 72000 + col, count: n, lat: this.sumLat[k] / n, lng: this.sumLng[k] / n, south: this.south[k], north: this.north[k], west: this.west[k], east: this.east[k] });
+    }
+    return out.sort((x, y) => x.cluster - y.cluster);
+  }
+}
 
 /** An empty answer's compiled form: nothing can match (an unknown city, owner or word). */
 const NOTHING = Symbol('nothing');
@@ -494,14 +578,8 @@ export class ListingSearchIndex {
     list.push(s);
     this.countLive(s, 1);
     let totals = this.cellTotals.get(cell);
-    if (!totals) this.cellTotals.set(cell, (totals = { n: 0, sumLat: 0, sumLng: 0, south: Infinity, north: -Infinity, west: Infinity, east: -Infinity, stale: false }));
-    totals.n++;
-    totals.sumLat += l.lat;
-    totals.sumLng += l.lng;
-    if (l.lat < totals.south) totals.south = l.lat;
-    if (l.lat > totals.north) totals.north = l.lat;
-    if (l.lng < totals.west) totals.west = l.lng;
-    if (l.lng > totals.east) totals.east = l.lng;
+    if (!totals) this.cellTotals.set(cell, (totals = emptyTotals()));
+    addPoint(totals, l.lat, l.lng);
   }
 
   /** Adds (1) or takes away (-1) a live slot's values from the live counts. */
@@ -520,21 +598,9 @@ export class ListingSearchIndex {
   private totalsOf(cell: number, list: SlotList): CellTotals {
     const totals = this.cellTotals.get(cell)!;
     if (totals.stale) {
-      Object.assign(totals, { n: 0, sumLat: 0, sumLng: 0, south: Infinity, north: -Infinity, west: Infinity, east: -Infinity, stale: false });
+      Object.assign(totals, emptyTotals());
       const slots = list.view();
-      for (let i = 0; i < slots.length; i++) {
-        const s = slots[i];
-        if (!this.isAlive(s)) continue;
-        const lat = this.lat[s];
-        const lng = this.lng[s];
-        totals.n++;
-        totals.sumLat += lat;
-        totals.sumLng += lng;
-        if (lat < totals.south) totals.south = lat;
-        if (lat > totals.north) totals.north = lat;
-        if (lng < totals.west) totals.west = lng;
-        if (lng > totals.east) totals.east = lng;
-      }
+      for (let i = 0; i < slots.length; i++) if (this.isAlive(slots[i])) addPoint(totals, this.lat[slots[i]], this.lng[slots[i]]);
     }
     return totals;
   }
@@ -744,7 +810,7 @@ export class ListingSearchIndex {
     let read: number;
     let byCode: Record<'t' | 'o' | 'k' | 'f' | 'b' | 'x', ArrayLike<number>>;
     let cities: ArrayLike<number>;
-    if (!words?.length && onlyBounds(f) && !f.bounds) {
+    if (!words?.length && hasOnlyBounds(f) && !f.bounds) {
       // no filter: the live counts kept as listings come and go
       const live = this.live;
       read = this.size;
@@ -846,17 +912,13 @@ export class ListingSearchIndex {
     const rows = (gridRowOf(f.bounds.north) >> level) - row0 + 1;
     const cols = (gridColOf(f.bounds.east) >> level) - col0 + 1;
     if (rows * cols > 1_000_000) throw new RangeError('clusters: too many cells for the box at this level');
-    const count = new Uint32Array(rows * cols);
-    const sumLat = new Float64Array(rows * cols);
-    const sumLng = new Float64Array(rows * cols);
-    const south = new Float64Array(rows * cols).fill(Infinity);
-    const north = new Float64Array(rows * cols).fill(-Infinity);
-    const west = new Float64Array(rows * cols).fill(Infinity);
-    const east = new Float64Array(rows * cols).fill(-Infinity);
+    const grid = new ClusterGrid(row0, col0, rows, cols);
     const latOf = this.lat;
     const lngOf = this.lng;
+    const gridRow = this.gridRow;
+    const gridCol = this.gridCol;
     const b = f.bounds;
-    if (level >= CELL_LEVEL && !words?.length && onlyBounds(f)) {
+    if (level >= CELL_LEVEL && !words?.length && hasOnlyBounds(f)) {
       // nothing but the box: whole map cells from their kept totals (a cell nests in one cluster from
       // level 3), listing by listing only in the cells the box's edges cut
       const shift = level - CELL_LEVEL;
@@ -865,69 +927,16 @@ export class ListingSearchIndex {
         if (!t.n || t.north < b.south || t.south > b.north || t.east < b.west || t.west > b.east) continue;
         if (t.south >= b.south && t.north <= b.north && t.west >= b.west && t.east <= b.east) {
           const r = Math.floor(cell / CELL_COLUMNS);
-          const k = ((r >> shift) - row0) * cols + (((cell - r * CELL_COLUMNS) >> shift) - col0);
-          count[k] += t.n;
-          sumLat[k] += t.sumLat;
-          sumLng[k] += t.sumLng;
-          if (t.south < south[k]) south[k] = t.south;
-          if (t.north > north[k]) north[k] = t.north;
-          if (t.west < west[k]) west[k] = t.west;
-          if (t.east > east[k]) east[k] = t.east;
+          grid.addTotals(grid.at(r >> shift, (cell - r * CELL_COLUMNS) >> shift), t);
           continue;
         }
-        const slots = list.view();
-        for (let i = 0; i < slots.length; i++) {
-          const s = slots[i];
-          const lat = latOf[s];
-          const lng = lngOf[s];
-          if (!this.isAlive(s) || lat < b.south || lat > b.north || lng < b.west || lng > b.east) continue;
-          const k = ((this.gridRow[s] >> level) - row0) * cols + ((this.gridCol[s] >> level) - col0);
-          count[k]++;
-          sumLat[k] += lat;
-          sumLng[k] += lng;
-          if (lat < south[k]) south[k] = lat;
-          if (lat > north[k]) north[k] = lat;
-          if (lng < west[k]) west[k] = lng;
-          if (lng > east[k]) east[k] = lng;
-        }
+        const inside = list.view().filter((s) => this.isAlive(s) && latOf[s] >= b.south && latOf[s] <= b.north && lngOf[s] >= b.west && lngOf[s] <= b.east);
+        grid.addSlots(inside, level, gridRow, gridCol, latOf, lngOf);
       }
-      return this.clusterRows(row0, col0, cols, { count, sumLat, sumLng, south, north, west, east });
+      return grid.clusters();
     }
-    const matches = this.listOf(this.evaluate(f, words));
-    const gridRow = this.gridRow;
-    const gridCol = this.gridCol;
-    for (let i = 0; i < matches.length; i++) {
-      const s = matches[i];
-      const lat = latOf[s];
-      const lng = lngOf[s];
-      const k = ((gridRow[s] >> level) - row0) * cols + ((gridCol[s] >> level) - col0);
-      count[k]++;
-      sumLat[k] += lat;
-      sumLng[k] += lng;
-      if (lat < south[k]) south[k] = lat;
-      if (lat > north[k]) north[k] = lat;
-      if (lng < west[k]) west[k] = lng;
-      if (lng > east[k]) east[k] = lng;
-    }
-    return this.clusterRows(row0, col0, cols, { count, sumLat, sumLng, south, north, west, east });
-  }
-
-  /** The clusters of a grid of accumulators (row-major from row0, col0), in cluster order. */
-  private clusterRows(
-    row0: number,
-    col0: number,
-    cols: number,
-    a: { count: Uint32Array; sumLat: Float64Array; sumLng: Float64Array; south: Float64Array; north: Float64Array; west: Float64Array; east: Float64Array },
-  ): IndexCluster[] {
-    const out: IndexCluster[] = [];
-    for (let k = 0; k < a.count.length; k++) {
-      const n = a.count[k];
-      if (!n) continue;
-      const row = row0 + Math.floor(k / cols);
-      const col = col0 + (k % cols);
-      out.push({ cluster: row * 72000 + col, count: n, lat: a.sumLat[k] / n, lng: a.sumLng[k] / n, south: a.south[k], north: a.north[k], west: a.west[k], east: a.east[k] });
-    }
-    return out.sort((x, y) => x.cluster - y.cluster);
+    grid.addSlots(this.listOf(this.evaluate(f, words)), level, gridRow, gridCol, latOf, lngOf);
+    return grid.clusters();
   }
 
   /** The newest `limit` matches as map pins. */
