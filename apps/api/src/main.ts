@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -15,6 +16,7 @@ import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { loadBundledPoi } from './modules/nearby/bundled-poi';
 import { DB, type Database } from './common/db/database.module';
+import { runApiProcesses } from './api-processes';
 
 function readConfig(): AppConfig {
   try {
@@ -32,7 +34,7 @@ function printWelcome(config: AppConfig, seeded: boolean): void {
   const url = config.appUrl;
   const lines = [
     '',
-    `Tahanan is running (${config.role} role, database: ${config.database.url ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`}).`,
+    `Tahanan is running (${config.role} role${config.apiProcesses > 1 ? `, ${config.apiProcesses} API processes` : ''}, database: ${config.database.url ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`}).`,
     `  App:          ${url}/`,
     `  API:          ${url}/api`,
     `  API docs:     ${url}/api/docs`,
@@ -54,6 +56,10 @@ async function bootstrap(): Promise<void> {
       `Redis is not reachable at ${config.redis.url}: start one with "redis-server --daemonize yes" (or "docker compose up -d redis"), or set REDIS_URL.`,
     );
     process.exit(1);
+  }
+  if (cluster.isPrimary && config.apiProcesses > 1) {
+    runApiProcesses(config);
+    return;
   }
   if (config.role === 'worker') {
     const ctx = await NestFactory.createApplicationContext(AppModule.forRole(config), { bufferLogs: true });
@@ -81,7 +87,8 @@ async function bootstrap(): Promise<void> {
   if (config.seedDemo) await app.get(DemoListingsSeeder).seedOnce();
   if (config.seedDemo) await app.get(DemoLegazpiListingsSeeder).seedOnce();
   await app.listen(config.port, config.host);
-  printWelcome(config, seeded);
+  if (config.apiProcess === 1) printWelcome(config, seeded);
+  else console.log(`API process ${config.apiProcess} of ${config.apiProcesses} is listening.`);
 }
 
 // Whatever escapes the request pipeline is logged as one JSON line before the process ends.

@@ -94,7 +94,7 @@ describe('the built server process', () => {
     it('answers health, logs in a demo account and signs up a new one', async () => {
       const health = await fetch(`${base}/api/health`);
       // search: from memory once the public listings are loaded (in the background: PostgreSQL answers meanwhile)
-      expect(await health.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', search: expect.stringMatching(/^(memory|loading)$/) });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'up', redis: 'up', search: expect.stringMatching(/^(memory|loading)$/), process: 1 });
       const login = await fetch(`${base}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -18,6 +18,7 @@ const optionalUrl = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalUrl,
@@ -104,6 +105,13 @@ export interface OAuthProviderConfig {
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   role: 'api' | 'worker' | 'all';
+  /**
+   * How many processes serve HTTP on the port (node:cluster; api and all roles, PostgreSQL only): the
+   * first runs the migrations, the seeds and, in the all role, the queue processors; the others serve HTTP.
+   */
+  apiProcesses: number;
+  /** Which of them this process is (1 when there is one). */
+  apiProcess: number;
   /** Public searches from listings held in memory (ListingSearchIndexService); false: every search asks PostgreSQL. */
   listingSearchIndex: boolean;
   /** The index remembers sidebar and cluster answers until the next listing change; false: counted every time (benchmarks). */
@@ -170,6 +178,11 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/** Set by the cluster's primary on the processes it starts (see api-processes.ts): which one this is. */
+export const API_PROCESS_ENV = 'TAHANAN_API_PROCESS';
+/** Set by the cluster's primary when it generated the JWT_SECRET it hands every process (sessions end on restart). */
+export const GENERATED_JWT_SECRET_ENV = 'TAHANAN_JWT_SECRET_GENERATED';
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
@@ -221,10 +234,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       profileURL: e[`${prefix}_PROFILE_URL`],
     };
   };
+  if (e.API_PROCESSES > 1 && e.ROLE === 'worker') {
+    throw new ConfigError('Invalid configuration: API_PROCESSES: applies to the api and all roles; start more worker processes to scale the worker role');
+  }
+  if (e.API_PROCESSES > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: API_PROCESSES: more than one API process needs PostgreSQL (set DATABASE_URL); the embedded PGlite database belongs to one process',
+    );
+  }
+  const apiProcess = Number(env[API_PROCESS_ENV] ?? 1);
   const repoRoot = path.resolve(__dirname, '..', '..', '..', '..', '..');
   return {
     env: e.NODE_ENV,
     role: e.ROLE,
+    apiProcesses: e.API_PROCESSES,
+    apiProcess: Number.isInteger(apiProcess) && apiProcess >= 1 && apiProcess <= e.API_PROCESSES ? apiProcess : 1,
     listingSearchIndex: e.LISTING_SEARCH_INDEX,
     listingSearchRemember: e.LISTING_SEARCH_REMEMBER,
     port: e.PORT,
@@ -235,7 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     auth: {
       jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
-      jwtSecretGenerated: !e.JWT_SECRET,
+      jwtSecretGenerated: !e.JWT_SECRET || env[GENERATED_JWT_SECRET_ENV] === 'true',
       sessionTtlHours: e.SESSION_TTL_HOURS,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,

@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import { Public } from '../../common/auth/decorators';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { REDIS } from '../../common/redis/redis.module';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { ListingSearchIndexService } from '../listings/search-index/listing-search-index.service';
 
 class HealthDto {
@@ -18,6 +19,8 @@ class HealthDto {
       'Where public searches are answered: from the listings held in memory, PostgreSQL while they load, or PostgreSQL always (LISTING_SEARCH_INDEX=false or the worker role)',
   })
   search!: 'memory' | 'loading' | 'database';
+  @ApiProperty({ description: 'Which API process answered (1 to API_PROCESSES): each holds its own search index', example: 1 })
+  process!: number;
 }
 
 async function within<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -39,6 +42,7 @@ export class HealthController {
     @InjectDb() private readonly db: Database,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly searchIndex: ListingSearchIndexService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -53,6 +57,6 @@ export class HealthController {
     const status = database === 'up' && redis === 'up' ? 'ok' : 'error';
     if (status !== 'ok') res.status(503);
     const search = !this.searchIndex.enabled ? 'database' : this.searchIndex.size === null ? 'loading' : 'memory';
-    return { status, database, redis, search };
+    return { status, database, redis, search, process: this.config.apiProcess };
   }
 }

@@ -121,6 +121,8 @@ export type UserDto = {
 };
 export type HealthDto = {
   database: "up" | "down";
+  /** Which API process answered (1 to API_PROCESSES): each holds its own search index */
+  process: number;
   redis: "up" | "down";
   /** Where public searches are answered: from the listings held in memory, PostgreSQL while they load, or PostgreSQL always (LISTING_SEARCH_INDEX=false or the worker role) */
   search: "memory" | "loading" | "database";
