@@ -18,10 +18,20 @@ async function firstBarangay(url: string): Promise<string> {
   }
 }
 
+/** The fields of the answers these tests read. */
+interface Answer {
+  process?: number;
+  search?: string;
+  token?: string;
+  email?: string;
+  _id?: string;
+  listings?: { _id: string }[];
+}
+
 /** What the process answering a new connection says; every call opens a connection of its own (no agent). */
 function call(base: string, path: string, init: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {}) {
   const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise<{ status: number; body: any }>((resolve, reject) => {
+  return new Promise<{ status: number; body: Answer }>((resolve, reject) => {
     const req = httpRequest(
       `${base}${path}`,
       {
@@ -36,7 +46,7 @@ function call(base: string, path: string, init: { method?: 'GET' | 'POST'; token
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Answer) : {} }));
       },
     );
     req.on('error', reject);
@@ -74,7 +84,7 @@ async function healthOfEach(base: string, rounds = 8) {
   const seen = new Map<number, string>();
   for (let i = 0; i < rounds; i++) {
     const { body } = await call(base, '/api/health');
-    seen.set(body.process, body.search);
+    seen.set(body.process!, body.search!);
   }
   return seen;
 }
