@@ -275,7 +275,7 @@ export class ListingsService {
    * A public search in one round trip: answered from the index as it is, its page's listings read
    * together with the changes committed since the index last looked; kept only when none of them is
    * new to it (ListingSearchIndexService.isCurrent), else null and the caller brings the index up to
-   * date first. Null too when the index cannot answer (see pageFromIndex) or the page is empty.
+   * date first. An empty page reads only the changes. Null too when the index cannot answer (see pageFromIndex).
    */
   private async searchFromSnapshot(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto | null> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
@@ -286,7 +286,8 @@ export class ListingsService {
     if (!order || !snapshot) return null;
     const filters = await this.words.resolve(parsed, snapshot.index);
     const { ids, total } = snapshot.index.search(filters, await this.searchIndex.wordGroups(filters), order, query.limit, query.skip);
-    if (!ids.length) return null;
+    // nothing matches (or the page is past the last): only the changes to read
+    if (!ids.length) return (await this.searchIndex.stillCurrent(snapshot)) ? this.toSearchDto([], total, false, query, filters) : null;
     const { rows, changes } = await this.listings.cardsAndChanges(ids, snapshot.fromXid);
     if (!changes || !this.searchIndex.isCurrent(snapshot, changes)) return null;
     const shown = await this.withSaved(caller, rows.filter((r) => isPublicListing(r.listing)));

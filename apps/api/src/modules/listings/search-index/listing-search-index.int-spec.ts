@@ -295,12 +295,25 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
       const before = await newest();
       expect(cards).toHaveBeenCalledTimes(1);
       expect(syncs).not.toHaveBeenCalled();
+      // nothing matches: no page to read, only the changes (one statement), and the empty answer stands
+      const confirmed = jest.spyOn(index, 'stillCurrent');
+      const none = await newest({ match: { price: { min: 1, max: 2 } } });
+      expect(none).toMatchObject({ listings: [], pagination: { totalItems: 0 } });
+      expect(confirmed).toHaveBeenCalledTimes(1);
+      await expect(confirmed.mock.results[0].value).resolves.toBe(true);
+      confirmed.mockRestore();
+      expect(cards).toHaveBeenCalledTimes(1);
+      expect(syncs).not.toHaveBeenCalled();
+      // an empty answer is not kept when a listing it should show was written meanwhile
+      const ranged = { match: { price: { min: 123000, max: 123000 } } };
+      expect((await newest(ranged)).pagination.totalItems).toBe(0);
       // a listing written by another connection after the index last looked: the changes the page's
       // statement sees are new to the index, so it catches up and answers again
       const b = barangays[1];
       await t.db.execute(sql`
         insert into listings (code, name, type, offer, price, lat, lng, region_code, city_code, barangay_code, region_name, city_name, barangay_name, owner_id, created_at)
         values ('IDX-SNAP', 'numbat lane', 'residential', 'sale', 123000, 14.6, 121.1, ${b.regionCode}, ${b.cityCode}, ${b.code}, 'R', 'C', ${b.name}, ${ownerId}, now() + interval '1 day')`);
+      expect((await newest(ranged)).listings.map((l) => l.code)).toEqual(['IDX-SNAP']);
       const after = await newest();
       expect(syncs).toHaveBeenCalled();
       expect(after.listings[0].code).toBe('IDX-SNAP');

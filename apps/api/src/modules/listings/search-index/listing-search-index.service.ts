@@ -103,6 +103,15 @@ export class ListingSearchIndexService implements OnApplicationBootstrap, OnAppl
     return this.index === snapshot.index && snapshot.index.revision === snapshot.revision && seqs.every((q) => snapshot.applied.has(q));
   }
 
+  /**
+   * Whether a snapshot's answer still holds now, by reading the changes committed since it was taken
+   * (for an answer with no page to read them with: an empty page).
+   */
+  async stillCurrent(snapshot: IndexSnapshot): Promise<boolean> {
+    const { seqs } = await this.repo.changesSince(snapshot.fromXid);
+    return this.isCurrent(snapshot, seqs);
+  }
+
   /** How many listings the index holds (null while it loads). */
   get size(): number | null {
     return this.index?.size ?? null;
