@@ -971,7 +971,19 @@ export class ListingSearchIndex {
     const list = this.listOf(m);
     const heap = new TopK(Math.min(wanted, list.length), this.comparator(order));
     if (order.field === 'name') {
-      for (let i = 0; i < list.length; i++) heap.offer(list[i]);
+      // by name: the names' ranks in the name order (equal names, equal ranks) settle most slots
+      // without comparing strings; slots added since it was sorted, and equal names, go to the heap
+      const { rank, upTo } = this.nameRanks();
+      const asc = order.direction === 'asc';
+      for (let i = 0; i < list.length; i++) {
+        const s = list[i];
+        if (heap.full && s < upTo && heap.last < upTo) {
+          const x = rank[s];
+          const last = rank[heap.last];
+          if (asc ? x > last : x < last) continue;
+        }
+        heap.offer(s);
+      }
       return heap.sorted();
     }
     // by a number: once the heap is full, a slot whose number is past its last one's cannot get in
@@ -1073,6 +1085,26 @@ export class ListingSearchIndex {
       this.orders.set(key, o);
     }
     return o;
+  }
+
+  private nameRank: { perm: Uint32Array; rank: Uint32Array; upTo: number } | null = null;
+
+  /**
+   * Each slot's place in the name order as it was last sorted (slots below `upTo`; a listing's name
+   * never changes in its slot: a changed listing takes a new one), listings of the same name sharing
+   * the first place among them. Made again when the order is (its tail merged in).
+   */
+  private nameRanks(): { rank: Uint32Array; upTo: number } {
+    const { perm, built } = this.orderOf({ field: 'name', direction: 'asc' });
+    if (this.nameRank?.perm !== perm) {
+      const names = this.names;
+      const rank = new Uint32Array(built);
+      for (let i = 0; i < perm.length; i++) {
+        rank[perm[i]] = i > 0 && names[perm[i]] === names[perm[i - 1]] ? rank[perm[i - 1]] : i;
+      }
+      this.nameRank = { perm, rank, upTo: built };
+    }
+    return this.nameRank;
   }
 
   /**
