@@ -7,6 +7,8 @@
 //     REDIS_PREFIX=bench-$(date +%s) LOG_LEVEL=warn SEED_DEMO=false DB_MIGRATE=false node apps/api/dist/main.js &
 //   node bench/search-realistic.mjs --url http://127.0.0.1:3300 \
 //     --database postgres://postgres@127.0.0.1:5432/tahanan_bench --seconds 15 --concurrency 10 [--seed N] [--salt N]
+// (with API_PROCESSES=N on the server, pass --processes N: the run waits until every process has
+// loaded its search index)
 //
 // Shapes (--shapes, default all, in this order):
 //   health  GET /api/health, the yardstick.
@@ -51,6 +53,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string' },
     salt: { type: 'string' },
     slowest: { type: 'string', default: '5' },
+    // API_PROCESSES of the server: wait until that many processes say their search index is loaded
+    processes: { type: 'string', default: '1' },
   },
 });
 const base = new URL(args.url);
@@ -100,6 +104,26 @@ await db.end();
 if (!places.length) throw new Error('No listings with a barangay and a location: run bench/generate-listings.mjs first');
 const health = await request('GET', '/api/health');
 if (health.status !== 200) throw new Error(`GET /api/health answered ${health.status}: is the API at ${args.url}?`);
+
+// Each API process loads its own index (PostgreSQL answers meanwhile): wait until every one says
+// "memory" on /api/health, asked on new connections (the cluster hands each to the next process).
+const processes = Number(args.processes);
+for (const waitUntil = Date.now() + 15 * 60_000; ; ) {
+  const seen = new Map();
+  for (let i = 0; i < processes * 4; i++) {
+    const body = await new Promise((resolve, reject) =>
+      http.get({ host: base.hostname, port: base.port, path: '/api/health', agent: false }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve(JSON.parse(text)));
+      }).on('error', reject),
+    );
+    seen.set(body.process ?? 1, body.search);
+  }
+  if (seen.size >= processes && [...seen.values()].every((s) => s === 'memory' || s === 'database')) break;
+  if (Date.now() > waitUntil) throw new Error(`the API's processes have not all loaded their search index: ${JSON.stringify([...seen])}`);
+  await new Promise((r) => setTimeout(r, 2000));
+}
 
 const rng = createRng(seed);
 const drawer = createDrawer({ rng, places, domain, salt });

@@ -182,6 +182,42 @@ describe('listings held in memory for search (real PostgreSQL)', () => {
     expect(nonEmpty).toBeGreaterThan(150);
   });
 
+  it('pages and totals a map box alone from the kept cell totals as PostgreSQL does, before and after listings leave', async () => {
+    const check = async (when: string) => {
+      let nonEmpty = 0;
+      for (let i = 0; i < 40; i++) {
+        const side = pick([0.01, 0.05, 0.1, 0.2, 0.4]);
+        const lat = 14.5 + rand() * 0.3;
+        const lng = 121 + rand() * 0.3;
+        const f = await resolved({ match: {}, bounds: { south: lat - side / 2, north: lat + side / 2, west: lng - side / 2, east: lng + side / 2 } });
+        const order = pick(ORDERS);
+        const limit = pick([10, 5, 20]);
+        const skip = pick([0, 0, limit, 3 * limit]);
+        const current = (await index.current())!;
+        current.listPathUpTo = 0; // every box with a listing takes the kept totals and the walk
+        const memory = current.search(f, null, order, limit, skip);
+        current.listPathUpTo = 4096;
+        const ids = await repo.searchPageIds(f, PUBLIC, [{ field: order.field, direction: order.direction }], limit, skip, 'gin');
+        const total = await repo.searchTotal(f, PUBLIC);
+        const what = `${when}, box ${i}: ${JSON.stringify(f.bounds)} ${order.field} ${order.direction} limit ${limit} skip ${skip}`;
+        expect({ what, total: memory.total, ids: memory.ids }).toEqual({ what, total, ids });
+        if (total > 0) nonEmpty++;
+      }
+      expect(nonEmpty).toBeGreaterThan(25);
+    };
+    await check('as loaded');
+    // listings leave the public's view: their cells' kept totals are made again from the cells' listings
+    const leaving = rowsOf<{ code: string }>(
+      await t.db.execute(sql`select code from listings where code like 'IDX-%' and is_visible and status <> 'draft' order by code limit 300`),
+    ).map((r) => r.code);
+    await t.db.execute(sql`update listings set is_visible = false where code = any(${`{${leaving.join(',')}}`}::text[])`);
+    try {
+      await check('after 300 left');
+    } finally {
+      await t.db.execute(sql`update listings set is_visible = true where code = any(${`{${leaving.join(',')}}`}::text[])`);
+    }
+  });
+
   it("counts the sidebar exactly as PostgreSQL counts every match", async () => {
     for (let i = 0; i < 60; i++) {
       const body = drawSearch();

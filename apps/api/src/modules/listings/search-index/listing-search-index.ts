@@ -119,6 +119,9 @@ class Dictionary {
   }
 }
 
+/** Filters with a map box. */
+type BoxFilters = ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> };
+
 const codes = (values: readonly string[]) => new Map(values.map((v, i) => [v, i]));
 const TYPE_CODES = codes(LISTING_TYPES);
 const OFFER_CODES = codes(LISTING_OFFERS);
@@ -748,8 +751,36 @@ export class ListingSearchIndex {
 
   /** One page of the matches in an order, and how many match in all (exact). */
   search(f: ListingFilters, words: WordGroups | null, order: IndexOrder, limit: number, skip: number): { ids: string[]; total: number } {
+    const boxed = f.bounds && !words?.length && hasOnlyBounds(f) ? this.boxOnly(f as BoxFilters, order, skip + limit) : null;
+    if (boxed) return { ids: boxed.slots.slice(skip).map((s) => this.ids[s]), total: boxed.total };
     const m = this.evaluate(f, words);
     return { ids: this.page(m, order, skip + limit).slice(skip).map((s) => this.ids[s]), total: m.count };
+  }
+
+  /**
+   * A map box and nothing else (the map moved), when it holds many listings: its total from the
+   * totals kept per map cell (listing by listing only in the cells its edges cut and that reach past
+   * them), its page from a walk of the order testing each listing's place (about wanted × listings ÷
+   * total of them). Null for a box that holds few (the list path is cheaper) or too many cells.
+   */
+  private boxOnly(f: BoxFilters, order: IndexOrder, wanted: number): { slots: number[]; total: number } | null {
+    const b = f.bounds;
+    const lat = this.lat;
+    const lng = this.lng;
+    const inBox = (s: number) => this.isAlive(s) && lat[s] >= b.south && lat[s] <= b.north && lng[s] >= b.west && lng[s] <= b.east;
+    let total = 0;
+    const listed = this.forEachCell(b, (list, edge, cell) => {
+      const t = this.totalsOf(cell, list);
+      if (!edge || (t.south >= b.south && t.north <= b.north && t.west >= b.west && t.east <= b.east)) total += t.n;
+      else if (t.n && t.north >= b.south && t.south <= b.north && t.east >= b.west && t.west <= b.east) {
+        const slots = list.view();
+        for (let i = 0; i < slots.length; i++) if (inBox(slots[i])) total++;
+      }
+    });
+    if (!listed || total <= this.listPathUpTo) return null;
+    if (wanted <= 0) return { slots: [], total };
+    const walk = (wanted * this.size) / total;
+    return { slots: this.walkOrder(order, inBox, wanted, Math.max(4 * walk, 20_000)) ?? this.page(this.evaluate(f, null), order, wanted), total };
   }
 
   /** How many listings match (exact). */
@@ -901,11 +932,11 @@ export class ListingSearchIndex {
    * The matches in `f.bounds` by cluster at a level of the 0.005° grid (its cell id `(row >> level) ×
    * 72,000 + (column >> level)`, as the SQL): count, centre (mean) and extent of each, in cluster order.
    */
-  clusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
+  clusters(f: BoxFilters, words: WordGroups | null, level: number): IndexCluster[] {
     return this.remembered(JSON.stringify(['clusters', f, words, level]), () => this.countClusters(f, words, level));
   }
 
-  private countClusters(f: ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> }, words: WordGroups | null, level: number): IndexCluster[] {
+  private countClusters(f: BoxFilters, words: WordGroups | null, level: number): IndexCluster[] {
     // the box's clusters as a dense grid of accumulators (the caller keeps it to 32 or so across)
     const row0 = gridRowOf(f.bounds.south) >> level;
     const col0 = gridColOf(f.bounds.west) >> level;
@@ -965,7 +996,8 @@ export class ListingSearchIndex {
     if (!m.list && m.count > walk * 4) {
       // a walk passes about `walk` listings when matches are spread evenly through the order; past a
       // few times that they are bunched late in it, and the heap over the matches costs less
-      const walked = this.walkOrder(order, m.bits!, wanted, Math.max(4 * walk, 20_000), from);
+      const bits = m.bits!;
+      const walked = this.walkOrder(order, (s) => (bits[s >>> 5] & (1 << (s & 31))) !== 0, wanted, Math.max(4 * walk, 20_000), from);
       if (walked) return walked;
     }
     const list = this.listOf(m);
@@ -1108,11 +1140,11 @@ export class ListingSearchIndex {
   }
 
   /**
-   * The first `wanted` slots set in `bits`, in an order: its permutation walked, the tail merged in;
+   * The first `wanted` slots that match, in an order: its permutation walked, the tail merged in;
    * null when that passes more than `budget` listings without filling the page (matches that sit late
    * in the order: rentals in a walk from the dearest).
    */
-  private walkOrder(order: IndexOrder, bits: Uint32Array, wanted: number, budget: number, from = 0): number[] | null {
+  private walkOrder(order: IndexOrder, matches: (s: number) => boolean, wanted: number, budget: number, from = 0): number[] | null {
     const { perm, built } = this.orderOf(order);
     const before = this.comparator(order);
     const key = `${order.field} ${order.direction}`;
@@ -1132,12 +1164,12 @@ export class ListingSearchIndex {
       const s = perm[i];
       while (j < rest.length && before(rest[j], s)) {
         const t = rest[j++];
-        if (bits[t >>> 5] & (1 << (t & 31))) {
+        if (matches(t)) {
           out.push(t);
           if (out.length === wanted) return out;
         }
       }
-      if (bits[s >>> 5] & (1 << (s & 31))) {
+      if (matches(s)) {
         out.push(s);
         if (out.length === wanted) return out;
       }
@@ -1145,7 +1177,7 @@ export class ListingSearchIndex {
     if (end < perm.length) return null;
     while (j < rest.length && out.length < wanted) {
       const t = rest[j++];
-      if (bits[t >>> 5] & (1 << (t & 31))) out.push(t);
+      if (matches(t)) out.push(t);
     }
     return out;
   }
@@ -1469,7 +1501,7 @@ export class ListingSearchIndex {
    * Calls `visit` for each non-empty map cell a box touches (`edge`: the box's edges cross it); false,
    * without a call, for a box of more than 40,000 cells (a search that large is not worth listing).
    */
-  private forEachCell(b: NonNullable<ListingFilters['bounds']>, visit: (list: SlotList, edge: boolean) => void): boolean {
+  private forEachCell(b: NonNullable<ListingFilters['bounds']>, visit: (list: SlotList, edge: boolean, cell: number) => void): boolean {
     const r0 = Math.floor((b.south + 90) * CELLS_PER_DEGREE);
     const r1 = Math.floor((b.north + 90) * CELLS_PER_DEGREE);
     const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
@@ -1477,8 +1509,9 @@ export class ListingSearchIndex {
     if ((r1 - r0 + 1) * (c1 - c0 + 1) > 40_000) return false;
     for (let r = r0; r <= r1; r++) {
       for (let col = c0; col <= c1; col++) {
-        const list = this.cells.get(r * CELL_COLUMNS + col);
-        if (list) visit(list, r === r0 || r === r1 || col === c0 || col === c1);
+        const cell = r * CELL_COLUMNS + col;
+        const list = this.cells.get(cell);
+        if (list) visit(list, r === r0 || r === r1 || col === c0 || col === c1, cell);
       }
     }
     return true;
