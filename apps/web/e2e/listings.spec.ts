@@ -151,6 +151,11 @@ test('a broker lists a property with photos; a customer finds it by text and on 
   await customer.goto('/listings?bounds=10.35,10.25,123.95,123.85');
   await expect(customer.getByText('No listings match your search').or(customer.getByTestId('listing-card').first())).toBeVisible();
   await expect(card(customer, name)).toHaveCount(0);
+  // A link to an area (a reload, a saved search, a shared link) puts the map there: it counts what
+  // the list counts (here nothing: the sea off Panay), not what its default view holds.
+  await customer.goto('/listings?bounds=10.01,10,120.01,120');
+  await expect(customer.getByText('No listings match your search')).toBeVisible();
+  await expect(customer.getByTestId('map-count')).toHaveText('No listings in this part of the map');
 
   // ---- Save it -----------------------------------------------------------------------------------
   await customer.goto(`/listings?bounds=${bounds}`);

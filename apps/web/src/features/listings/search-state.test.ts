@@ -9,6 +9,7 @@ import {
   rebaseSearch,
   resultCountText,
   searchedWordsText,
+  showsArea,
   toFilterBody,
   toSearchBody,
   toSearchParams,
@@ -235,5 +236,20 @@ describe('searched words of a misspelt search', () => {
       'No listing has “condo penthuse”: showing listings with “condo”, “penthouse” or “townhouse” instead.',
     );
     expect(searchedWordsText('zzqx', [])).toBe('No listing has “zzqx”.');
+  });
+});
+
+describe('whether the map shows the search area (a link or a reload puts the map there)', () => {
+  const area = { north: 14.6, south: 14.5, east: 121.1, west: 121.0 };
+  it('does when the view is the area, to the rounding of 5 decimals, or a little larger one way', () => {
+    expect(showsArea({ north: 14.60001, south: 14.49999, east: 121.10001, west: 120.99999 }, area)).toBe(true);
+    // a tall phone map fitted to a square area: as wide as it, much taller
+    expect(showsArea({ north: 14.75, south: 14.35, east: 121.11, west: 120.99 }, area)).toBe(true);
+  });
+  it('does not when the view misses part of the area, or is far larger than it every way', () => {
+    expect(showsArea({ north: 14.58, south: 14.5, east: 121.1, west: 121.0 }, area)).toBe(false);
+    expect(showsArea({ north: 14.9, south: 14.2, east: 121.4, west: 120.7 }, area)).toBe(false);
+    // the default view of Metro Manila, for an area at sea off Panay
+    expect(showsArea({ north: 14.8, south: 14.4, east: 121.2, west: 120.9 }, { north: 10.01, south: 10.0, east: 120.01, west: 120.0 })).toBe(false);
   });
 });

@@ -384,3 +384,15 @@ export function searchedWordsText(text: string, words: string[]): string {
   const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted[0];
   return `No listing has “${text}”: showing listings with ${list} instead.`;
 }
+
+/**
+ * Whether a map view shows a search area: it holds the area (to rounding) and is not more than a few
+ * times its size (a view of the whole country "holds" a street too).
+ */
+export function showsArea(view: Bounds, area: Bounds): boolean {
+  const slack = 1e-4;
+  const holds = view.south <= area.south + slack && view.north >= area.north - slack && view.west <= area.west + slack && view.east >= area.east - slack;
+  const tall = (view.north - view.south) / Math.max(area.north - area.south, 1e-6);
+  const wide = (view.east - view.west) / Math.max(area.east - area.west, 1e-6);
+  return holds && Math.min(tall, wide) <= 2.5;
+}

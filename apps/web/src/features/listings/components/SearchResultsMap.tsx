@@ -15,7 +15,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetListingClustersQuery } from '@/lib/api/generated';
 import { shortAddress, type Listing, type ListingSearchBody } from '@/lib/api/listings';
 import { Price } from '@/components/ui/Price';
-import { roundBounds, type Bounds } from '../search-state';
+import { roundBounds, showsArea, type Bounds } from '../search-state';
 import {
   CLUSTER_DEBOUNCE_MS,
   clusterSize,
@@ -177,6 +177,28 @@ export function SearchResultsMap({
       clearTimeout(debounce.current);
     };
   }, [map]);
+
+  // A search area that did not come from this map (a shared link, a reload, a saved search, back
+  // and forward): the map goes there, so what it shows is what the list counts. Not after the user's
+  // own move (the view is that area already), and once per area. After the effect above, so that its
+  // listener takes this move's moveend as the page's own.
+  const shownArea = useRef<string | null>(null);
+  useEffect(() => {
+    if (!map || !bounds) return;
+    const key = [bounds.north, bounds.south, bounds.east, bounds.west].join();
+    if (shownArea.current === key) return;
+    shownArea.current = key;
+    if (showsArea(viewOf(map), bounds)) return;
+    moveQuietly(() =>
+      map.fitBounds(
+        [
+          [bounds.south, bounds.west],
+          [bounds.north, bounds.east],
+        ],
+        { animate: false },
+      ),
+    );
+  }, [map, bounds, moveQuietly]);
 
   useEffect(() => () => clearTimeout(programmaticTimer.current), []);
 
