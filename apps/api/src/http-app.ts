@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
-import { jsonBody, refuseOtherBodies } from './common/http/body-parsing';
+import { jsonBody, refuseNulInUrl, refuseOtherBodies } from './common/http/body-parsing';
 import { RouteMethodIndex } from './common/errors/route-methods';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter';
 import { buildOpenApiDocument } from './openapi/openapi';
@@ -121,6 +121,7 @@ export function configureHttpApp(
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(refuseNulInUrl());
   app.use(jsonBody());
   app.use(refuseOtherBodies(API_PREFIX));
   const allowed = new Set(config.corsOrigins);

@@ -147,6 +147,13 @@ test('a broker lists a property with photos; a customer finds it by text and on 
   await customer.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(() => new URL(customer.url()).searchParams.get('bounds')).not.toBe(before);
   await expect(card(customer, name)).toBeVisible();
+  // A reload keeps that area: the map comes back to it, and the search area stays as it was.
+  await expect(customer.getByTestId('map-count')).toHaveText(/listings? on the map/);
+  const zoomed = new URL(customer.url()).searchParams.get('bounds');
+  await customer.reload();
+  await expect(card(customer, name)).toBeVisible();
+  await expect(customer.getByTestId('map-count')).toHaveText(/listings? on the map/);
+  expect(new URL(customer.url()).searchParams.get('bounds')).toBe(zoomed);
   // An area elsewhere (Cebu) does not show it.
   await customer.goto('/listings?bounds=10.35,10.25,123.95,123.85');
   await expect(customer.getByText('No listings match your search').or(customer.getByTestId('listing-card').first())).toBeVisible();

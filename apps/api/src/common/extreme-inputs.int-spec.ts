@@ -103,6 +103,31 @@ describe('extreme and malformed inputs are 4xx that say what to fix (real Postgr
       },
     );
 
+    it('text holding the NUL character (which PostgreSQL text cannot hold) is a 400 naming it, in a body or an address', async () => {
+      for (const [route, body] of [
+        ['/api/user/login', '{"email":"\\u0000","password":"correct-horse-9"}'],
+        ['/api/listing/search', '{"fuzzySearch":"condo\\u0000"}'],
+      ] as const) {
+        const res = await t.http.post(route).set('Content-Type', 'application/json').send(body);
+        expect({ route, status: res.status, body: res.body }).toEqual({
+          route,
+          status: 400,
+          body: { statusCode: 400, message: 'Text in the request body must not contain the NUL character (\\u0000)', error: 'Bad Request' },
+        });
+      }
+      // an escaped backslash before "u0000" is not the escape of NUL: read as usual
+      const literal = await t.http.post('/api/listing/search').set('Content-Type', 'application/json').send('{"fuzzySearch":"a\\\\u0000"}');
+      expect(literal.status).toBe(200);
+      for (const path of ['/api/listing/get/all?search=%00', '/api/places/search?q=ma%00nila']) {
+        const res = await t.http.get(path);
+        expect({ path, status: res.status, body: res.body }).toEqual({
+          path,
+          status: 400,
+          body: { statusCode: 400, message: 'The address must not contain the NUL character (%00)', error: 'Bad Request' },
+        });
+      }
+    });
+
     it('JSON nested within the limit, with brackets inside strings, is still read', async () => {
       const body = `{"fuzzySearch":"[[[[{{{{\\"]]]","query":${nested(20, 'object')}}`;
       const res = await t.http.post('/api/listing/search').set('Content-Type', 'application/json').send(body);

@@ -9,7 +9,7 @@ describe('platform behaviour (HTTP)', () => {
 
   it('reports the database and Redis on /api/health', async () => {
     const res = await t.http.get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'up', redis: 'up', search: 'memory' });
+    expect(res.body).toEqual({ status: 'ok', database: 'up', redis: 'up', search: 'memory', process: 1 });
   });
 
   it('answers an unknown /api path with 404 JSON', async () => {

@@ -8,6 +8,9 @@ export const JSON_MAX_DEPTH = 32;
 
 export const NOT_JSON_MESSAGE = 'The request body is not valid JSON';
 export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`;
+/** PostgreSQL text cannot hold U+0000: a body or an address carrying it is refused before anything reads it. */
+export const NUL_IN_BODY_MESSAGE = 'Text in the request body must not contain the NUL character (\\u0000)';
+export const NUL_IN_URL_MESSAGE = 'The address must not contain the NUL character (%00)';
 export const UNSUPPORTED_BODY_MESSAGE =
   'Send the request body as JSON (Content-Type: application/json), or as multipart/form-data where the route takes files';
 
@@ -24,7 +27,8 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * Throws (type `entity.too.deep`) when arrays/objects in a JSON text nest deeper than `maxDepth`.
+ * Throws (type `entity.too.deep`) when arrays/objects in a JSON text nest deeper than `maxDepth`, and
+ * (type `entity.nul`) when a string holds the escape of U+0000 (unescaped it is not JSON at all).
  * One pass over the bytes, no recursion: brackets inside strings do not count. Works on UTF-8 and
  * UTF-16 alike, since JSON's structural characters are ASCII and never part of a multi-byte sequence.
  */
@@ -35,8 +39,13 @@ export function assertJsonDepth(buf: Buffer, maxDepth = JSON_MAX_DEPTH): void {
   for (let i = 0; i < buf.length; i++) {
     const b = buf[i];
     if (inString) {
-      if (escaped) escaped = false;
-      else if (b === 0x5c) escaped = true; // backslash
+      if (escaped) {
+        escaped = false;
+        // \u0000
+        if (b === 0x75 && buf[i + 1] === 0x30 && buf[i + 2] === 0x30 && buf[i + 3] === 0x30 && buf[i + 4] === 0x30) {
+          throw Object.assign(new Error(NUL_IN_BODY_MESSAGE), { type: 'entity.nul', status: 400 });
+        }
+      } else if (b === 0x5c) escaped = true; // backslash
       else if (b === 0x22) inString = false; // "
       continue;
     }
@@ -61,6 +70,13 @@ export function jsonBody() {
   });
   return (req: Request, res: Response, next: NextFunction) =>
     parse(req, res, (err?: unknown) => (err ? next(requestErrorToHttp(err) ?? err) : next()));
+}
+
+/** Refuses an address whose path or query carries U+0000 (`%00`) with a 400, before any route reads it. */
+export function refuseNulInUrl() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    next(/%00/i.test(req.url) ? new BadRequestException(NUL_IN_URL_MESSAGE) : undefined);
+  };
 }
 
 /**
@@ -106,6 +122,8 @@ export function requestErrorToHttp(err: unknown): HttpException | null {
       return new BadRequestException(NOT_JSON_MESSAGE);
     case 'entity.too.deep':
       return new BadRequestException(TOO_DEEP_MESSAGE);
+    case 'entity.nul':
+      return new BadRequestException(NUL_IN_BODY_MESSAGE);
     case 'charset.unsupported':
       return new HttpException(
         `Unsupported charset "${String(e.charset ?? '').toUpperCase()}": send the request body in UTF-8`,

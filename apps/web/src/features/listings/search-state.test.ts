@@ -8,6 +8,7 @@ import {
   priceBandChoices,
   rebaseSearch,
   resultCountText,
+  sameArea,
   searchedWordsText,
   showsArea,
   toFilterBody,
@@ -251,5 +252,16 @@ describe('whether the map shows the search area (a link or a reload puts the map
     expect(showsArea({ north: 14.9, south: 14.2, east: 121.4, west: 120.7 }, area)).toBe(false);
     // the default view of Metro Manila, for an area at sea off Panay
     expect(showsArea({ north: 14.8, south: 14.4, east: 121.2, west: 120.9 }, { north: 10.01, south: 10.0, east: 120.01, west: 120.0 })).toBe(false);
+  });
+});
+
+describe('the same area but for rounding (a reloaded map keeps the search area)', () => {
+  const area = { north: 14.6, south: 14.5, east: 121.1, west: 121.0 };
+  it('is when every edge moved by at most 2 % of the size', () => {
+    expect(sameArea({ north: 14.60001, south: 14.5015, east: 121.0985, west: 121.0 }, area)).toBe(true);
+  });
+  it('is not when an edge moved further, or the area is another', () => {
+    expect(sameArea({ north: 14.61, south: 14.5, east: 121.1, west: 121.0 }, area)).toBe(false);
+    expect(sameArea({ north: 14.7, south: 14.4, east: 121.2, west: 120.9 }, area)).toBe(false);
   });
 });

@@ -396,3 +396,10 @@ export function showsArea(view: Bounds, area: Bounds): boolean {
   const wide = (view.east - view.west) / Math.max(area.east - area.west, 1e-6);
   return holds && Math.min(tall, wide) <= 2.5;
 }
+
+/** Whether two areas are the same but for rounding: every edge within 2 % of the area's size (or 0.0001°). */
+export function sameArea(a: Bounds, b: Bounds): boolean {
+  const lat = Math.max(1e-4, (b.north - b.south) * 0.02);
+  const lng = Math.max(1e-4, (b.east - b.west) * 0.02);
+  return Math.abs(a.north - b.north) <= lat && Math.abs(a.south - b.south) <= lat && Math.abs(a.east - b.east) <= lng && Math.abs(a.west - b.west) <= lng;
+}

@@ -15,7 +15,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetListingClustersQuery } from '@/lib/api/generated';
 import { shortAddress, type Listing, type ListingSearchBody } from '@/lib/api/listings';
 import { Price } from '@/components/ui/Price';
-import { roundBounds, showsArea, type Bounds } from '../search-state';
+import { roundBounds, sameArea, showsArea, type Bounds } from '../search-state';
 import {
   CLUSTER_DEBOUNCE_MS,
   clusterSize,
@@ -181,7 +181,8 @@ export function SearchResultsMap({
   // A search area that did not come from this map (a shared link, a reload, a saved search, back
   // and forward): the map goes there, so what it shows is what the list counts. Not after the user's
   // own move (the view is that area already), and once per area. After the effect above, so that its
-  // listener takes this move's moveend as the page's own.
+  // listener takes this move's moveend as the page's own. Searching as the map moves, the area then
+  // becomes what the map shows, so the list and the map count the same listings.
   const shownArea = useRef<string | null>(null);
   useEffect(() => {
     if (!map || !bounds) return;
@@ -189,15 +190,24 @@ export function SearchResultsMap({
     if (shownArea.current === key) return;
     shownArea.current = key;
     if (showsArea(viewOf(map), bounds)) return;
+    // a hair inside the area: the view a reload comes back with (rounded to 5 decimals) fits at its
+    // own zoom again, not one level out
+    const inset = { lat: (bounds.north - bounds.south) / 100, lng: (bounds.east - bounds.west) / 100 };
     moveQuietly(() =>
       map.fitBounds(
         [
-          [bounds.south, bounds.west],
-          [bounds.north, bounds.east],
+          [bounds.south + inset.lat, bounds.west + inset.lng],
+          [bounds.north - inset.lat, bounds.east - inset.lng],
         ],
         { animate: false },
       ),
     );
+    // searching as the map moves, the search area is what the map shows (at this screen's size)
+    const shown = viewOf(map);
+    if (latest.current.followMap && !sameArea(shown, bounds)) {
+      shownArea.current = [shown.north, shown.south, shown.east, shown.west].join();
+      latest.current.onBoundsChange(shown);
+    }
   }, [map, bounds, moveQuietly]);
 
   useEffect(() => () => clearTimeout(programmaticTimer.current), []);
