@@ -189,7 +189,8 @@ describe('API_PROCESSES (the built server, real PostgreSQL and Redis)', () => {
         const now = childPids(api.child.pid!);
         return now.length === 2 && !now.includes(before[1]) ? true : undefined;
       });
-      expect(api.output()).toMatch(/API process [12] stopped \(SIGKILL\): starting it again\./);
+      // the primary's line reaches this test through a pipe, maybe after the new process shows in ps
+      await until('the restart to be logged', async () => (/API process [12] stopped \(SIGKILL\): starting it again\./.test(api.output()) ? true : undefined));
       await until('both processes to answer again', async () => {
         const seen = await healthOfEach(api.base);
         return seen.size === 2 ? true : undefined;
