@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { clearRedisPrefix, createTestDatabase, MAIN, startApiProcess, type ApiProcess } from './api-process';
+import { eventually } from './realtime';
 import { Client } from 'pg';
 
 async function firstBarangay(url: string): Promise<string> {
@@ -69,16 +70,6 @@ const alive = (pid: number) => {
   }
 };
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Which processes answered `rounds` calls on new connections, each one's health. */
 async function healthOfEach(base: string, rounds = 8) {
   const seen = new Map<number, string>();
@@ -121,11 +112,15 @@ describe('API_PROCESSES (the built server, real PostgreSQL and Redis)', () => {
         { NODE_ENV: 'test', API_PROCESSES: '2', DATABASE_URL: db.url, REDIS_PREFIX: prefix, SEED_DEMO: 'false', STORAGE_DIR: path.join(dir, 'uploads'), MAIL_OUTBOX_DIR: path.join(dir, 'outbox') },
         60000,
       );
-      await until('the second process', async () => (api.output().includes('API process 2 of 2 is listening.') ? true : undefined));
-      await until('both search indexes loaded', async () => {
-        const seen = await healthOfEach(api.base);
-        return seen.get(1) === 'memory' && seen.get(2) === 'memory' ? true : undefined;
-      });
+      await eventually(() => api.output().includes('API process 2 of 2 is listening.'), 'the second process', 60000);
+      await eventually(
+        async () => {
+          const seen = await healthOfEach(api.base);
+          return seen.get(1) === 'memory' && seen.get(2) === 'memory';
+        },
+        'both search indexes loaded',
+        30000,
+      );
     }, 90000);
 
     afterAll(async () => {
@@ -173,10 +168,14 @@ describe('API_PROCESSES (the built server, real PostgreSQL and Redis)', () => {
       });
       expect(created.status).toBe(201);
       // Whichever process wrote it, each new connection's search (both processes, in turn) finds it.
-      await until('both indexes to have the new listing', async () => {
-        const answers = await Promise.all([0, 1, 2, 3].map(() => call(api.base, '/api/listing/search', { method: 'POST', body: { fuzzySearch: word } })));
-        return answers.every((a) => a.status === 200 && a.body.listings?.[0]?._id === created.body._id) ? true : undefined;
-      });
+      await eventually(
+        async () => {
+          const answers = await Promise.all([0, 1, 2, 3].map(() => call(api.base, '/api/listing/search', { method: 'POST', body: { fuzzySearch: word } })));
+          return answers.every((a) => a.status === 200 && a.body.listings?.[0]?._id === created.body._id);
+        },
+        'both indexes to have the new listing',
+        30000,
+      );
       const processes = await healthOfEach(api.base, 4);
       expect([...processes.values()]).toEqual(['memory', 'memory']);
     });
@@ -185,16 +184,17 @@ describe('API_PROCESSES (the built server, real PostgreSQL and Redis)', () => {
       const before = childPids(api.child.pid!);
       expect(before).toHaveLength(2);
       process.kill(before[1], 'SIGKILL');
-      await until('the killed process to be replaced', async () => {
-        const now = childPids(api.child.pid!);
-        return now.length === 2 && !now.includes(before[1]) ? true : undefined;
-      });
+      await eventually(
+        () => {
+          const now = childPids(api.child.pid!);
+          return now.length === 2 && !now.includes(before[1]);
+        },
+        'the killed process to be replaced',
+        30000,
+      );
       // the primary's line reaches this test through a pipe, maybe after the new process shows in ps
-      await until('the restart to be logged', async () => (/API process [12] stopped \(SIGKILL\): starting it again\./.test(api.output()) ? true : undefined));
-      await until('both processes to answer again', async () => {
-        const seen = await healthOfEach(api.base);
-        return seen.size === 2 ? true : undefined;
-      });
+      await eventually(() => /API process [12] stopped \(SIGKILL\): starting it again\./.test(api.output()), 'the restart to be logged', 30000);
+      await eventually(async () => (await healthOfEach(api.base)).size === 2, 'both processes to answer again', 30000);
 
       const running = childPids(api.child.pid!);
       await api.stop();

@@ -57,9 +57,9 @@ export function record<T = unknown>(socket: Socket, event: string): T[] {
 }
 
 /** Resolves once `predicate` holds (polling), or rejects after the timeout with `what`. */
-export async function eventually(predicate: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function eventually(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -119,8 +119,9 @@ class Dictionary {
   }
 }
 
-/** Filters with a map box. */
-type BoxFilters = ListingFilters & { bounds: NonNullable<ListingFilters['bounds']> };
+/** A map box, and filters with one. */
+type Box = NonNullable<ListingFilters['bounds']>;
+type BoxFilters = ListingFilters & { bounds: Box };
 
 const codes = (values: readonly string[]) => new Map(values.map((v, i) => [v, i]));
 const TYPE_CODES = codes(LISTING_TYPES);
@@ -173,6 +174,11 @@ interface CellTotals {
 }
 
 const emptyTotals = (): CellTotals => ({ n: 0, sumLat: 0, sumLng: 0, south: Infinity, north: -Infinity, west: Infinity, east: -Infinity, stale: false });
+/** Whether a cell's listings all lie in a box (by their extent). */
+const extentWithin = (t: CellTotals, b: Box) => t.south >= b.south && t.north <= b.north && t.west >= b.west && t.east <= b.east;
+/** Whether some of a cell's listings may lie in a box (it has some, and their extent meets the box). */
+const extentMeets = (t: CellTotals, b: Box) => t.n > 0 && t.north >= b.south && t.south <= b.north && t.east >= b.west && t.west <= b.east;
+
 function addPoint(t: CellTotals, lat: number, lng: number): void {
   t.n++;
   t.sumLat += lat;
@@ -765,14 +771,12 @@ export class ListingSearchIndex {
    */
   private boxOnly(f: BoxFilters, order: IndexOrder, wanted: number): { slots: number[]; total: number } | null {
     const b = f.bounds;
-    const lat = this.lat;
-    const lng = this.lng;
-    const inBox = (s: number) => this.isAlive(s) && lat[s] >= b.south && lat[s] <= b.north && lng[s] >= b.west && lng[s] <= b.east;
+    const inBox = (s: number) => this.liveIn(b, s);
     let total = 0;
     const listed = this.forEachCell(b, (list, edge, cell) => {
       const t = this.totalsOf(cell, list);
-      if (!edge || (t.south >= b.south && t.north <= b.north && t.west >= b.west && t.east <= b.east)) total += t.n;
-      else if (t.n && t.north >= b.south && t.south <= b.north && t.east >= b.west && t.west <= b.east) {
+      if (!edge || extentWithin(t, b)) total += t.n;
+      else if (extentMeets(t, b)) {
         const slots = list.view();
         for (let i = 0; i < slots.length; i++) if (inBox(slots[i])) total++;
       }
@@ -955,13 +959,13 @@ export class ListingSearchIndex {
       const shift = level - CELL_LEVEL;
       for (const [cell, list] of this.cells) {
         const t = this.totalsOf(cell, list);
-        if (!t.n || t.north < b.south || t.south > b.north || t.east < b.west || t.west > b.east) continue;
-        if (t.south >= b.south && t.north <= b.north && t.west >= b.west && t.east <= b.east) {
+        if (!extentMeets(t, b)) continue;
+        if (extentWithin(t, b)) {
           const r = Math.floor(cell / CELL_COLUMNS);
           grid.addTotals(grid.at(r >> shift, (cell - r * CELL_COLUMNS) >> shift), t);
           continue;
         }
-        const inside = list.view().filter((s) => this.isAlive(s) && latOf[s] >= b.south && latOf[s] <= b.north && lngOf[s] >= b.west && lngOf[s] <= b.east);
+        const inside = list.view().filter((s) => this.liveIn(b, s));
         grid.addSlots(inside, level, gridRow, gridCol, latOf, lngOf);
       }
       return grid.clusters();
@@ -1002,29 +1006,15 @@ export class ListingSearchIndex {
     }
     const list = this.listOf(m);
     const heap = new TopK(Math.min(wanted, list.length), this.comparator(order));
-    if (order.field === 'name') {
-      // by name: the names' ranks in the name order (equal names, equal ranks) settle most slots
-      // without comparing strings; slots added since it was sorted, and equal names, go to the heap
-      const { rank, upTo } = this.nameRanks();
-      const asc = order.direction === 'asc';
-      for (let i = 0; i < list.length; i++) {
-        const s = list[i];
-        if (heap.full && s < upTo && heap.last < upTo) {
-          const x = rank[s];
-          const last = rank[heap.last];
-          if (asc ? x > last : x < last) continue;
-        }
-        heap.offer(s);
-      }
-      return heap.sorted();
-    }
-    // by a number: once the heap is full, a slot whose number is past its last one's cannot get in
-    // (compared here, without a call per slot; equal numbers go to the heap to be ordered by id)
-    const key = order.field === 'price' ? this.price : this.createdAt;
+    // once the heap is full, a slot whose key is past its last one's cannot get in (compared here,
+    // without a call per slot; equal keys go to the heap to be ordered by id). By name the key is the
+    // name's rank in the name order (equal names, equal ranks) for the slots it was sorted with; the
+    // slots added since go to the heap
+    const { key, upTo } = order.field === 'name' ? this.nameRanks() : { key: order.field === 'price' ? this.price : this.createdAt, upTo: Infinity };
     const asc = order.direction === 'asc';
     for (let i = 0; i < list.length; i++) {
       const s = list[i];
-      if (heap.full) {
+      if (heap.full && s < upTo && heap.last < upTo) {
         const x = key[s];
         const last = key[heap.last];
         if (asc ? x > last : x < last) continue;
@@ -1119,14 +1109,14 @@ export class ListingSearchIndex {
     return o;
   }
 
-  private nameRank: { perm: Uint32Array; rank: Uint32Array; upTo: number } | null = null;
+  private nameRank: { perm: Uint32Array; key: Uint32Array; upTo: number } | null = null;
 
   /**
    * Each slot's place in the name order as it was last sorted (slots below `upTo`; a listing's name
    * never changes in its slot: a changed listing takes a new one), listings of the same name sharing
    * the first place among them. Made again when the order is (its tail merged in).
    */
-  private nameRanks(): { rank: Uint32Array; upTo: number } {
+  private nameRanks(): { key: Uint32Array; upTo: number } {
     const { perm, built } = this.orderOf({ field: 'name', direction: 'asc' });
     if (this.nameRank?.perm !== perm) {
       const names = this.names;
@@ -1134,7 +1124,7 @@ export class ListingSearchIndex {
       for (let i = 0; i < perm.length; i++) {
         rank[perm[i]] = i > 0 && names[perm[i]] === names[perm[i - 1]] ? rank[perm[i - 1]] : i;
       }
-      this.nameRank = { perm, rank, upTo: built };
+      this.nameRank = { perm, key: rank, upTo: built };
     }
     return this.nameRank;
   }
@@ -1220,6 +1210,11 @@ export class ListingSearchIndex {
 
   private isAlive(s: number): boolean {
     return bitOf(this.aliveBits, s);
+  }
+
+  /** Whether a slot is live and lies in a box. */
+  private liveIn(b: Box, s: number): boolean {
+    return this.isAlive(s) && this.lat[s] >= b.south && this.lat[s] <= b.north && this.lng[s] >= b.west && this.lng[s] <= b.east;
   }
 
   /** `before(a, b)`: whether slot a comes before slot b in the order (then id descending, as the SQL's last key). */
@@ -1486,13 +1481,13 @@ export class ListingSearchIndex {
     };
   }
 
-  private holdsAll(b: NonNullable<ListingFilters['bounds']>): boolean {
+  private holdsAll(b: Box): boolean {
     const e = this.extent;
     return b.south <= e.south && b.north >= e.north && b.west <= e.west && b.east >= e.east;
   }
 
   /** The slot lists of the map cells a box touches (null for a box too large to be worth it). */
-  private cellLists(b: NonNullable<ListingFilters['bounds']>): Uint32Array[] | null {
+  private cellLists(b: Box): Uint32Array[] | null {
     const lists: Uint32Array[] = [];
     return this.forEachCell(b, (list) => lists.push(list.view())) ? lists : null;
   }
@@ -1501,7 +1496,7 @@ export class ListingSearchIndex {
    * Calls `visit` for each non-empty map cell a box touches (`edge`: the box's edges cross it); false,
    * without a call, for a box of more than 40,000 cells (a search that large is not worth listing).
    */
-  private forEachCell(b: NonNullable<ListingFilters['bounds']>, visit: (list: SlotList, edge: boolean, cell: number) => void): boolean {
+  private forEachCell(b: Box, visit: (list: SlotList, edge: boolean, cell: number) => void): boolean {
     const r0 = Math.floor((b.south + 90) * CELLS_PER_DEGREE);
     const r1 = Math.floor((b.north + 90) * CELLS_PER_DEGREE);
     const c0 = Math.floor((b.west + 180) * CELLS_PER_DEGREE);
@@ -1580,7 +1575,7 @@ export class ListingSearchIndex {
   }
 
   /** The live and dead slots inside a box as bits (null for a box of more than 40,000 map cells). */
-  private boxBits(b: NonNullable<ListingFilters['bounds']>): Uint32Array | null {
+  private boxBits(b: Box): Uint32Array | null {
     const bits = this.scratchBits('box');
     const inside = this.forEachCell(b, (list, edge) => {
       const slots = list.view();

@@ -55,6 +55,8 @@ function viewOf(map: LeafletMap): Bounds {
   return roundBounds({ north: b.getNorth(), south: b.getSouth(), east: b.getEast(), west: b.getWest() });
 }
 
+const areaKey = (b: Bounds) => [b.north, b.south, b.east, b.west].join();
+
 function viewWithZoom(map: LeafletMap): MapView {
   return { bounds: viewOf(map), zoom: map.getZoom() };
 }
@@ -186,9 +188,8 @@ export function SearchResultsMap({
   const shownArea = useRef<string | null>(null);
   useEffect(() => {
     if (!map || !bounds) return;
-    const key = [bounds.north, bounds.south, bounds.east, bounds.west].join();
-    if (shownArea.current === key) return;
-    shownArea.current = key;
+    if (shownArea.current === areaKey(bounds)) return;
+    shownArea.current = areaKey(bounds);
     if (showsArea(viewOf(map), bounds)) return;
     // a hair inside the area: the view a reload comes back with (rounded to 5 decimals) fits at its
     // own zoom again, not one level out
@@ -205,7 +206,7 @@ export function SearchResultsMap({
     // searching as the map moves, the search area is what the map shows (at this screen's size)
     const shown = viewOf(map);
     if (latest.current.followMap && !sameArea(shown, bounds)) {
-      shownArea.current = [shown.north, shown.south, shown.east, shown.west].join();
+      shownArea.current = areaKey(shown);
       latest.current.onBoundsChange(shown);
     }
   }, [map, bounds, moveQuietly]);
