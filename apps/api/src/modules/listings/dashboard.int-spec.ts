@@ -60,6 +60,13 @@ describe('POST /listing/dashboard: totals of a member with listings (real Postgr
     expect(none.body).toEqual({ totalListings: 0, totalInquiries: 0 });
   });
 
+  it('refuses a filter.userId that is not a user id with a 400 (a number was a 500)', async () => {
+    for (const userId of [-1, 'not-a-uuid']) {
+      const res = await dashboard(broker, { data: [], filter: { userId } }).expect(400);
+      expect(res.body.message).toBe('filter.userId must be a user id (a UUID)');
+    }
+  });
+
   it('says which data keys it knows when given an unknown one', async () => {
     const res = await dashboard(broker, { data: ['totalEverything'], filter: {} }).expect(400);
     expect(res.body.error).toBe('Bad Request');

@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import {
   BadRequestException,
   ConflictException,
@@ -668,6 +669,7 @@ export class ListingsService {
 
   async dashboard(caller: AuthUser, dto: DashboardDto): Promise<DashboardResultDto> {
     const userId = dto.filter?.userId ?? caller.id;
+    if (typeof userId !== 'string' || !isUUID(userId)) throw new BadRequestException('filter.userId must be a user id (a UUID)');
     if (userId !== caller.id && !['viewer', ...ADMIN_ROLES].includes(caller.role)) {
       throw new ForbiddenException('You can only see your own dashboard');
     }
