@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './common/config/config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule } from './common/db/database.module';
+import { EventsModule } from './common/events/events.module';
 import { loggerParams, resolveLogFormat } from './common/logging/logging';
 import { MailModule } from './common/mail/mail.module';
 import { QueueModule } from './common/queue/queue.module';
@@ -22,6 +23,8 @@ import { MessagingModule } from './modules/messaging/messaging.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SeedModule } from './modules/seed/seed.module';
 import { CurrencyRatesModule } from './modules/currency-rates/currency-rates.module';
+import { AuditModule } from './modules/audit/audit.module';
+import { ActivityModule } from './modules/activity/activity.module';
 
 @Module({})
 export class AppModule {
@@ -38,6 +41,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         QueueModule,
+        EventsModule.forRole(runWorkers),
         MailModule.forRole(runWorkers),
         StorageModule,
         UploadModule,
@@ -54,6 +58,8 @@ export class AppModule {
         NotificationsModule,
         MessagingModule,
         CurrencyRatesModule,
+        AuditModule,
+        ActivityModule,
         SeedModule,
       ],
     };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { jsonBody, refuseNulInUrl, refuseOtherBodies } from './common/http/body-parsing';
+import { requestContext } from './common/http/request-context';
 import { RouteMethodIndex } from './common/errors/route-methods';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter';
 import { buildOpenApiDocument } from './openapi/openapi';
@@ -122,6 +123,7 @@ export function configureHttpApp(
     }),
   );
   app.use(refuseNulInUrl());
+  app.use(requestContext());
   app.use(jsonBody());
   app.use(refuseOtherBodies(API_PREFIX));
   const allowed = new Set(config.corsOrigins);

@@ -10,8 +10,6 @@ import { configureHttpApp, NEST_HTTP_OPTIONS } from './http-app';
 import { QuietStartupLogger } from './common/logging/logging';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
-import { DemoListingsSeeder } from './modules/seed/demo-listings';
-import { DemoLegazpiListingsSeeder } from './modules/seed/demo-legazpi-listings';
 import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { loadBundledPoi } from './modules/nearby/bundled-poi';
@@ -83,9 +81,7 @@ async function bootstrap(): Promise<void> {
       console.log(`Loaded ${result.features} points of interest (© OpenStreetMap contributors, ODbL) from ${file}.`);
     }
   }
-  const seeded = config.seedDemo ? await app.get(SeedService).seedDemoOnce() : false;
-  if (config.seedDemo) await app.get(DemoListingsSeeder).seedOnce();
-  if (config.seedDemo) await app.get(DemoLegazpiListingsSeeder).seedOnce();
+  const seeded = config.seedDemo ? (await app.get(SeedService).seedDemo()).accounts : false;
   await app.listen(config.port, config.host);
   if (config.apiProcess === 1) printWelcome(config, seeded);
   else console.log(`API process ${config.apiProcess} of ${config.apiProcesses} is listening.`);

@@ -43,8 +43,8 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (`npm run build:api` first) and waits until it says it is running. */
-export async function startApiProcess(env: Record<string, string>, timeoutMs = 30000): Promise<ApiProcess> {
+/** Starts the built server (`npm run build:api` first) and waits until it says it is running (or `readyLine`, e.g. a worker's). */
+export async function startApiProcess(env: Record<string, string>, timeoutMs = 30000, readyLine = 'Tahanan is running'): Promise<ApiProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build:api" first`);
   const port = await freePort();
   let out = '';
@@ -54,7 +54,7 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 3
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const until = Date.now() + timeoutMs;
-  while (!out.includes('Tahanan is running')) {
+  while (!out.includes(readyLine)) {
     if (child.exitCode !== null || Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`server did not start:\n${out}`);

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import argon2 from 'argon2';
 import Redis from 'ioredis';
@@ -115,4 +115,9 @@ export function envOf(t: TestApp): Record<string, string> {
     MAIL_OUTBOX_DIR: c.mail.outboxDir,
     APP_URL: c.appUrl,
   };
+}
+
+/** A worker-role context (the queue processors, no HTTP) on a test app's database and Redis prefix. */
+export function startTestWorker(t: TestApp): Promise<INestApplicationContext> {
+  return NestFactory.createApplicationContext(AppModule.forRole(loadConfig({ ...envOf(t), ROLE: 'worker' })), { logger: false });
 }

@@ -593,10 +593,13 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The event it came from: one notification per event and member, whatever the retries. */
+    eventId: uuid('event_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
@@ -633,6 +636,128 @@ export const currencyRates = pgTable(
   ],
 );
 
+/* ---------------------------------------------------------------------------------------------
+ * Domain events: the transactional outbox, and the event ids each subscriber has handled
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * An event written in the same transaction as the change it records (see DomainEvent in @app/domain).
+ * The relay moves rows that are not yet relayed to the BullMQ `events` queue (the event id is the job
+ * id) and marks them; relayed rows are pruned after a few days.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    /** Write order: the relay takes the oldest first. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id'),
+    entityKind: text('entity_kind'),
+    entityId: text('entity_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    context: jsonb('context').$type<Record<string, string>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    relayedAt: timestamp('relayed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_pending_idx').on(t.seq).where(sql`${t.relayedAt} is null`),
+    index('outbox_relayed_at_idx').on(t.relayedAt).where(sql`${t.relayedAt} is not null`),
+  ],
+);
+
+/** One row per (subscriber, event) handled, written in the transaction of the handler's own writes. */
+export const eventHandled = pgTable(
+  'event_handled',
+  {
+    handler: text('handler').notNull(),
+    eventId: uuid('event_id').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.handler, t.eventId] }), index('event_handled_handled_at_idx').on(t.handledAt)],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Audit log: who did what, written from events, never edited (super admins may remove an entry,
+ * which is itself audited)
+ * ------------------------------------------------------------------------------------------- */
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').notNull(),
+    /** No foreign key: the log outlives the accounts it names; the actor's name is kept as it was. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    type: text('type').notNull(),
+    severity: text('severity', { enum: ['low', 'medium', 'high', 'critical'] }).notNull(),
+    entityKind: text('entity_kind'),
+    entityId: text('entity_id'),
+    description: text('description').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_event_key').on(t.eventId),
+    index('audit_log_occurred_idx').on(t.occurredAt.desc(), t.id.desc()),
+    index('audit_log_type_idx').on(t.type, t.occurredAt.desc(), t.id.desc()),
+    index('audit_log_severity_idx').on(t.severity, t.occurredAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entityKind, t.entityId, t.occurredAt.desc()),
+    check('audit_log_severity_check', sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
+  ],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Activity: what a member did and what happened to their things, in their words
+ * ------------------------------------------------------------------------------------------- */
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Whose history this is. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The event it came from (null: recorded by the web app, such as a share). */
+    eventId: uuid('event_id'),
+    kind: text('kind').notNull(),
+    /** Who did it: the member themself, or someone who did something to their listing. */
+    actorId: uuid('actor_id'),
+    entityKind: text('entity_kind'),
+    entityId: text('entity_id'),
+    title: text('title').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_user_idx').on(t.userId, t.occurredAt.desc(), t.id.desc()),
+    uniqueIndex('activities_event_user_key').on(t.eventId, t.userId),
+    index('activities_occurred_idx').on(t.occurredAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A member's e-mail choice per notification kind (in-app is always on); no row: the kind's default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
@@ -642,3 +767,6 @@ export type ThreadParticipantRow = typeof threadParticipants.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CurrencyRateRow = typeof currencyRates.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;

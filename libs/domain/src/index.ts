@@ -224,3 +224,4 @@ export function buildPagination(totalItems: number, itemsOnPage: number, limit: 
     itemsPerPage: limit,
   };
 }
+export * from './events';

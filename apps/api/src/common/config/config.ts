@@ -92,6 +92,10 @@ const envSchema = z.object({
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   GEOCODER_URL: optionalUrl,
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  EVENTS_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  EVENTS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  EVENTS_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export interface OAuthProviderConfig {
@@ -174,6 +178,14 @@ export interface AppConfig {
   };
   /** A Nominatim-compatible geocoding service (no trailing slash); unset: the local PSGC geocoder. */
   geocoder: { url?: string; timeoutMs: number };
+  /**
+   * Domain events: how often each process relays outbox rows that no commit relayed at once (Redis was
+   * down, a process died), how many events a worker handles at once, and how long a worker holds an
+   * event before another may take it over (a worker that died).
+   */
+  events: { relayIntervalMs: number; workerConcurrency: number; jobLockMs: number };
+  /** Audit entries older than this many days are pruned (default two years). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -289,6 +301,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     guestViewsPerIpPerDay: e.GUEST_VIEWS_PER_IP_PER_DAY,
     oauth: { google: oauth('GOOGLE'), facebook: oauth('FACEBOOK'), codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
     geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, ''), timeoutMs: e.GEOCODER_TIMEOUT_MS },
+    events: {
+      relayIntervalMs: e.EVENTS_RELAY_INTERVAL_MS,
+      workerConcurrency: e.EVENTS_WORKER_CONCURRENCY,
+      jobLockMs: e.EVENTS_JOB_LOCK_MS,
+    },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -1,10 +1,11 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { openDatabase, type Database, type DatabaseHandle } from '@app/db';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ROOT_DB, Transactions, transactionAware } from './transactions';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 export const DB = Symbol('DB');
-/** Injects the Drizzle database. */
+/** Injects the Drizzle database (transaction-aware: inside `Transactions.run` its queries join that transaction). */
 export const InjectDb = () => Inject(DB);
 export type { Database };
 
@@ -35,9 +36,11 @@ class DatabaseLifecycle implements OnApplicationShutdown {
         return handle;
       },
     },
-    { provide: DB, inject: [DATABASE_HANDLE], useFactory: (h: DatabaseHandle) => h.db },
+    { provide: ROOT_DB, inject: [DATABASE_HANDLE], useFactory: (h: DatabaseHandle) => h.db },
+    { provide: DB, inject: [ROOT_DB], useFactory: (db: Database) => transactionAware(db) },
+    Transactions,
     DatabaseLifecycle,
   ],
-  exports: [DB, DATABASE_HANDLE],
+  exports: [DB, DATABASE_HANDLE, Transactions],
 })
 export class DatabaseModule {}

@@ -27,6 +27,11 @@ export const TABLE_OWNERS = {
   messages: 'messaging',
   notifications: 'notifications',
   currencyRates: 'currency-rates',
+  outbox: 'events',
+  eventHandled: 'events',
+  auditLog: 'audit',
+  activities: 'activity',
+  notificationPreferences: 'notifications',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

@@ -3,5 +3,9 @@ export const QUEUES = {
   email: 'email',
   /** Account e-mail requests (reset, verification): the worker looks the account up, so answers take the same time. */
   account: 'account',
+  /** Domain events relayed from the outbox; one job per event (its id is the job id). */
+  events: 'events',
+  /** Repeatable housekeeping: audit retention, pruning relayed outbox rows and handler records. */
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,0 +1,326 @@
+/**
+ * Domain events: what happened, recorded by a service in the same transaction as the change (the
+ * outbox) and consumed by the audit log, activity, notifications, cache invalidation and later e-mail
+ * and webhooks. One map of event type → payload; a new module adds its events here, and the compiler
+ * then asks for their audit severity (EVENT_AUDIT_SEVERITY) and their description (describeEvent).
+ */
+
+export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+
+/** What an event is about: the kinds of things the platform has. */
+export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+interface ListingRef {
+  listingId: string;
+  name: string;
+  code: string;
+  ownerId: string;
+}
+
+/** Every event type and its payload (`data`). Payloads hold ids and the few words a description needs, never secrets. */
+export interface DomainEventMap {
+  'user.signed_up': { userId: string; email: string; type: string; provider: string };
+  'user.admin_created': { userId: string; email: string; role: string };
+  'user.logged_in': { userId: string; email: string; provider: string };
+  'user.login_failed': { email: string; reason: 'unknown_email' | 'wrong_password' | 'suspended' };
+  'user.logged_out': { userId: string };
+  'user.updated': { userId: string; fields: string[] };
+  'user.role_changed': { userId: string; email: string; from: string; to: string };
+  'user.status_changed': { userId: string; email: string; from: string; to: string };
+  'user.verified_changed': { userId: string; email: string; verified: boolean };
+  'user.credits_adjusted': { userId: string; email: string; from: number; to: number };
+  'user.removed': { userId: string; email: string; role: string };
+  'user.password_changed': { userId: string };
+  'user.password_reset': { userId: string };
+  'user.email_verified': { userId: string };
+  'user.visibility_changed': { userId: string; field: string; visible: boolean };
+  'user.avatar_changed': { userId: string };
+  'user.identity_connected': { userId: string; provider: string };
+  'user.identity_disconnected': { userId: string; provider: string };
+  'listing.created': ListingRef;
+  'listing.updated': ListingRef & { fields: string[] };
+  'listing.removed': ListingRef & { byStaff: boolean };
+  'listing.visibility_changed': ListingRef & { visible: boolean };
+  'listing.verified': ListingRef & { verified: boolean };
+  'listing.photos_changed': ListingRef & { added: number; removed: number };
+  'listing.documents_uploaded': ListingRef & { count: number };
+  'listing.document_opened': ListingRef & { documentId: string; byStaff: boolean };
+  'listing.viewed': ListingRef;
+  'listing.saved': ListingRef;
+  'listing.unsaved': { listingId: string };
+  'review.created': ListingRef & { reviewId: string; rating: number };
+  'search.saved': { savedItemId: string; name: string | null; query: string };
+  'saved_item.removed': { savedItemId: string; type: string; listingId: string | null; name: string | null };
+  'item.pinned': { savedItemId: string; kind: string; refId: string | null; name: string | null };
+  'thread.created': { threadId: string; listingId: string | null; listingName: string | null; withUserId: string };
+  'message.sent': {
+    messageId: string;
+    threadId: string;
+    senderId: string;
+    senderName: string;
+    recipientIds: string[];
+    listingId: string | null;
+    preview: string;
+  };
+  'audit.removed': { auditId: string; type: string; severity: AuditSeverity; description: string };
+  'activity.created': { activityId: string; kind: string };
+  'currency_rate.updated': { currency: string; asOf: string; phpPerUnit: number };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+export const DOMAIN_EVENT_TYPES = [
+  'user.signed_up',
+  'user.admin_created',
+  'user.logged_in',
+  'user.login_failed',
+  'user.logged_out',
+  'user.updated',
+  'user.role_changed',
+  'user.status_changed',
+  'user.verified_changed',
+  'user.credits_adjusted',
+  'user.removed',
+  'user.password_changed',
+  'user.password_reset',
+  'user.email_verified',
+  'user.visibility_changed',
+  'user.avatar_changed',
+  'user.identity_connected',
+  'user.identity_disconnected',
+  'listing.created',
+  'listing.updated',
+  'listing.removed',
+  'listing.visibility_changed',
+  'listing.verified',
+  'listing.photos_changed',
+  'listing.documents_uploaded',
+  'listing.document_opened',
+  'listing.viewed',
+  'listing.saved',
+  'listing.unsaved',
+  'review.created',
+  'search.saved',
+  'saved_item.removed',
+  'item.pinned',
+  'thread.created',
+  'message.sent',
+  'audit.removed',
+  'activity.created',
+  'currency_rate.updated',
+] as const satisfies readonly DomainEventType[];
+
+/** Where a request came from; kept with the event for the audit log. */
+export interface EventContext {
+  ip?: string;
+  userAgent?: string;
+  requestId?: string;
+}
+
+/** One event as stored in the outbox and handed to subscribers. */
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  id: string;
+  type: T;
+  /** Who did it (null: the system, or someone not signed in, such as a failed login). */
+  actorId: string | null;
+  entity: { kind: EntityKind; id: string } | null;
+  data: DomainEventMap[T];
+  occurredAt: string;
+  context: EventContext;
+}
+
+/** What a service hands the publisher: the rest (id, time, request context) is filled in. */
+export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  actorId: string | null;
+  entity: { kind: EntityKind; id: string } | null;
+  data: DomainEventMap[T];
+}
+
+type SeverityRule<T extends DomainEventType> = AuditSeverity | null | ((event: DomainEvent<T>) => AuditSeverity);
+
+/**
+ * The audit severity of each event type, in one table that later modules extend (null: not audited,
+ * e.g. a member viewing a listing or sending a message, which activity and notifications record).
+ */
+export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } = {
+  'user.signed_up': 'low',
+  'user.admin_created': 'high',
+  'user.logged_in': 'low',
+  'user.login_failed': 'low',
+  'user.logged_out': 'low',
+  'user.updated': 'low',
+  'user.role_changed': 'high',
+  'user.status_changed': 'high',
+  'user.verified_changed': 'medium',
+  'user.credits_adjusted': 'high',
+  'user.removed': 'critical',
+  'user.password_changed': 'medium',
+  'user.password_reset': 'medium',
+  'user.email_verified': 'low',
+  'user.visibility_changed': 'low',
+  'user.avatar_changed': null,
+  'user.identity_connected': 'medium',
+  'user.identity_disconnected': 'medium',
+  'listing.created': 'low',
+  'listing.updated': 'low',
+  'listing.removed': (e) => (e.data.byStaff ? 'critical' : 'medium'),
+  'listing.visibility_changed': 'low',
+  'listing.verified': 'medium',
+  'listing.photos_changed': null,
+  'listing.documents_uploaded': 'medium',
+  'listing.document_opened': (e) => (e.data.byStaff ? 'medium' : 'low'),
+  'listing.viewed': null,
+  'listing.saved': null,
+  'listing.unsaved': null,
+  'review.created': 'low',
+  'search.saved': null,
+  'saved_item.removed': null,
+  'item.pinned': null,
+  'thread.created': null,
+  'message.sent': null,
+  'audit.removed': 'critical',
+  'activity.created': null,
+  'currency_rate.updated': 'medium',
+};
+
+/** The audit severity of an event, or null when its type is not audited. */
+export function auditSeverityOf(event: DomainEvent): AuditSeverity | null {
+  const rule = EVENT_AUDIT_SEVERITY[event.type] as SeverityRule<DomainEventType>;
+  return typeof rule === 'function' ? rule(event) : rule;
+}
+
+const quoted = (s: string) => `“${s}”`;
+const listing = (d: ListingRef) => `listing ${quoted(d.name)} (${d.code})`;
+
+/**
+ * The audit description of an event, in plain words, without the actor (the log shows the actor in its
+ * own column): "changed the role of ana@example.ph from user to admin".
+ */
+export function describeEvent(event: DomainEvent): string {
+  const e = event as { [T in DomainEventType]: DomainEvent<T> }[DomainEventType];
+  switch (e.type) {
+    case 'user.signed_up':
+      return `signed up as ${e.data.email} (${e.data.type.replace(/_/g, ' ')}, ${e.data.provider})`;
+    case 'user.admin_created':
+      return `created the ${e.data.role.replace(/_/g, ' ')} account ${e.data.email}`;
+    case 'user.logged_in':
+      return `logged in as ${e.data.email} (${e.data.provider})`;
+    case 'user.login_failed':
+      return `failed login for ${e.data.email}: ${
+        { unknown_email: 'no such account', wrong_password: 'wrong password', suspended: 'account suspended' }[e.data.reason]
+      }`;
+    case 'user.logged_out':
+      return 'logged out';
+    case 'user.updated':
+      return `updated the profile (${e.data.fields.join(', ')})`;
+    case 'user.role_changed':
+      return `changed the role of ${e.data.email} from ${e.data.from} to ${e.data.to}`;
+    case 'user.status_changed':
+      return `changed the status of ${e.data.email} from ${e.data.from} to ${e.data.to}`;
+    case 'user.verified_changed':
+      return `${e.data.verified ? 'marked' : 'unmarked'} ${e.data.email} as verified`;
+    case 'user.credits_adjusted':
+      return `set the AI credits of ${e.data.email} from ${e.data.from} to ${e.data.to}`;
+    case 'user.removed':
+      return `removed the ${e.data.role.replace(/_/g, ' ')} account ${e.data.email}`;
+    case 'user.password_changed':
+      return 'changed the password';
+    case 'user.password_reset':
+      return 'reset the password with an e-mailed link';
+    case 'user.email_verified':
+      return 'confirmed the e-mail address';
+    case 'user.visibility_changed':
+      return `turned ${e.data.visible ? 'on' : 'off'} ${e.data.field}`;
+    case 'user.avatar_changed':
+      return 'changed the profile photo';
+    case 'user.identity_connected':
+      return `connected a ${e.data.provider} sign-in`;
+    case 'user.identity_disconnected':
+      return `disconnected the ${e.data.provider} sign-in`;
+    case 'listing.created':
+      return `created ${listing(e.data)}`;
+    case 'listing.updated':
+      return `updated ${listing(e.data)} (${e.data.fields.join(', ')})`;
+    case 'listing.removed':
+      return `removed ${listing(e.data)}${e.data.byStaff ? ' as staff' : ''}`;
+    case 'listing.visibility_changed':
+      return `${e.data.visible ? 'showed' : 'hid'} ${listing(e.data)}`;
+    case 'listing.verified':
+      return `${e.data.verified ? 'verified' : 'removed the verification of'} ${listing(e.data)}`;
+    case 'listing.photos_changed':
+      return `changed the photos of ${listing(e.data)}`;
+    case 'listing.documents_uploaded':
+      return `uploaded ${e.data.count} ownership document${e.data.count === 1 ? '' : 's'} to ${listing(e.data)}`;
+    case 'listing.document_opened':
+      return `opened an ownership document of ${listing(e.data)}${e.data.byStaff ? ' as staff' : ''}`;
+    case 'listing.viewed':
+      return `viewed ${listing(e.data)}`;
+    case 'listing.saved':
+      return `saved ${listing(e.data)}`;
+    case 'listing.unsaved':
+      return 'unsaved a listing';
+    case 'review.created':
+      return `reviewed ${listing(e.data)} (${e.data.rating} of 5)`;
+    case 'search.saved':
+      return `saved the search ${quoted(e.data.name ?? 'untitled')}`;
+    case 'saved_item.removed':
+      return `removed a saved ${e.data.type}`;
+    case 'item.pinned':
+      return `pinned a ${e.data.kind}`;
+    case 'thread.created':
+      return 'started a conversation';
+    case 'message.sent':
+      return 'sent a message';
+    case 'audit.removed':
+      return `removed the ${e.data.severity} audit entry ${quoted(e.data.description)} (${e.data.type})`;
+    case 'activity.created':
+      return `recorded the activity ${e.data.kind}`;
+    case 'currency_rate.updated':
+      return `set the ${e.data.currency} rate of ${e.data.asOf} to ₱${e.data.phpPerUnit}`;
+  }
+}
+
+/**
+ * Notification kinds. In-app notifications are always on; e-mail is a per-kind choice in Settings,
+ * off by default except for security notices (a password changed, a sign-in method added or removed,
+ * a change of role or standing).
+ */
+export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  message: 'New messages',
+  review: 'Reviews of my listings',
+  listing_verified: 'My listing verified',
+  saved_search: 'New matches for my saved searches',
+  security: 'Security: password, sign-in methods, role',
+};
+export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
+  message: false,
+  review: false,
+  listing_verified: false,
+  saved_search: false,
+  security: true,
+};
+
+/**
+ * Activity kinds: what a member's recent activity shows. Most come from events; `shared` is the one a
+ * client records itself (POST /activity/create).
+ */
+export const ACTIVITY_KINDS = [
+  'viewed_listing',
+  'saved_listing',
+  'saved_search',
+  'messaged',
+  'reviewed',
+  'created_listing',
+  'listing_saved_by_other',
+  'listing_reviewed_by_other',
+  'listing_verified',
+  'shared',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+/** The kinds a client may record through POST /activity/create. */
+export const CLIENT_ACTIVITY_KINDS = ['shared'] as const satisfies readonly ActivityKind[];
+export type ClientActivityKind = (typeof CLIENT_ACTIVITY_KINDS)[number];
