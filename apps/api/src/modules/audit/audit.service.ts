@@ -1,0 +1,144 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuditLogRow } from '@app/db';
+import { auditSeverityOf, buildPagination, describeEvent, type AuditSeverity, type DomainEvent } from '@app/domain';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
+import { pageWindow, type PageQueryDto } from '../../common/http/page-query.dto';
+import { UsersService } from '../users/users.service';
+import type { AuditEntryDto, AuditFacetsDto, AuditListDto, AuditQueryDto, AuditSearchDto } from './dto/audit.dto';
+import { AuditRepository, type AuditQuery } from './audit.repository';
+
+export const AUDIT_NOT_FOUND = 'Audit entry not found';
+/** The day facet covers at most this many days (the newest that have entries). */
+export const AUDIT_FACET_DAYS = 90;
+
+/**
+ * The words of an audit text search as a to_tsquery('simple') text: each word (letters, digits and
+ * @ . _ + -) or its beginning must appear; null when nothing searchable is left.
+ */
+export function auditTextQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}@._+-]/gu, '').replace(/^[-.]+|[-.]+$/g, ''))
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `'${w}':*`).join(' & ') : null;
+}
+
+function toAuditEntryDto(row: AuditLogRow): AuditEntryDto {
+  return {
+    _id: row.id,
+    user: row.actorId ? { _id: row.actorId, name: row.actorName, email: row.actorEmail } : null,
+    type: row.type,
+    severity: row.severity,
+    entity: row.entityKind && row.entityId ? { kind: row.entityKind as never, id: row.entityId } : null,
+    description: row.description,
+    timestamp: row.occurredAt.toISOString(),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    requestId: row.requestId,
+  };
+}
+
+/** The audit log: written from events (never edited), read by staff, an entry removed only by a super admin. */
+@Injectable()
+export class AuditService {
+  constructor(
+    private readonly audit: AuditRepository,
+    private readonly users: UsersService,
+    private readonly events: EventsService,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** Writes the entry of an audited event (the subscriber calls it); nothing for an event that is not audited. */
+  async record(event: DomainEvent): Promise<boolean> {
+    const severity = auditSeverityOf(event);
+    if (!severity) return false;
+    const [actor] = event.actorId ? await this.users.contactsByIds([event.actorId]) : [];
+    await this.audit.insert({
+      eventId: event.id,
+      actorId: event.actorId,
+      actorName: actor ? `${actor.firstName} ${actor.lastName}`.trim() : null,
+      actorEmail: actor?.email ?? null,
+      type: event.type,
+      severity,
+      entityKind: event.entity?.kind ?? null,
+      entityId: event.entity?.id ?? null,
+      description: describeEvent(event),
+      ip: event.context.ip ?? null,
+      userAgent: event.context.userAgent ?? null,
+      requestId: event.context.requestId ?? null,
+      occurredAt: new Date(event.occurredAt),
+    });
+    return true;
+  }
+
+  async list(query: PageQueryDto): Promise<AuditListDto> {
+    return this.search({ page: query.page, limit: query.limit });
+  }
+
+  async get(id: string): Promise<AuditEntryDto> {
+    const row = await this.audit.findById(id);
+    if (!row) throw new NotFoundException(AUDIT_NOT_FOUND);
+    return toAuditEntryDto(row);
+  }
+
+  async search(body: AuditSearchDto): Promise<AuditListDto> {
+    const { limit, skip } = pageWindow(body);
+    const query = this.queryOf(body.query);
+    const [rows, { total, estimate }] = await Promise.all([
+      this.audit.page(query, body.sort === 'timestamp', limit, skip),
+      this.audit.total(query),
+    ]);
+    return {
+      entries: rows.map(toAuditEntryDto),
+      pagination: buildPagination(total, rows.length, limit, skip),
+      totalIsEstimate: estimate,
+    };
+  }
+
+  async facets(dto: { query?: AuditQueryDto }): Promise<AuditFacetsDto> {
+    const { types, severities, byDay, total } = await this.audit.facets(this.queryOf(dto.query), AUDIT_FACET_DAYS);
+    return { type: types, severity: severities, day: byDay, total };
+  }
+
+  /** Removes an entry (super admin); the removal is itself audited, as critical, in the same transaction. */
+  async remove(caller: AuthUser, id: string): Promise<{ message: string }> {
+    await this.transactions.run(async () => {
+      const row = await this.audit.remove(id);
+      if (!row) throw new NotFoundException(AUDIT_NOT_FOUND);
+      await this.events.publish({
+        type: 'audit.removed',
+        actorId: caller.id,
+        entity: { kind: 'audit', id },
+        data: { auditId: id, type: row.type, severity: row.severity as AuditSeverity, description: row.description },
+      });
+    });
+    return { message: 'Audit entry removed' };
+  }
+
+  /** Deletes entries older than `days` days (the retention task). */
+  prune(days: number): Promise<number> {
+    return this.audit.pruneBefore(new Date(Date.now() - days * 24 * 3600 * 1000));
+  }
+
+  private queryOf(q: AuditQueryDto | undefined): AuditQuery {
+    if (!q) return {};
+    const from = q.from ? new Date(q.from) : undefined;
+    const to = q.to ? new Date(q.to) : undefined;
+    if (from && to && from >= to) throw new BadRequestException('query.from must be before query.to');
+    if (q.entity?.id && !q.entity.kind) throw new BadRequestException('query.entity needs its kind');
+    return {
+      tsquery: q.text ? (auditTextQuery(q.text) ?? undefined) : undefined,
+      types: q.type,
+      severities: q.severity,
+      actorId: q.actor,
+      entityKind: q.entity?.kind,
+      entityId: q.entity?.id,
+      from,
+      to,
+    };
+  }
+}

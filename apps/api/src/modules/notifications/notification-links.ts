@@ -1,0 +1,19 @@
+import type { NotificationKind } from '@app/domain';
+
+/** Where the web app opens a notification (a path of the app). */
+export function notificationLink(kind: string, data: Record<string, unknown>): string {
+  const id = (key: string) => (typeof data[key] === 'string' ? encodeURIComponent(data[key]) : null);
+  switch (kind as NotificationKind) {
+    case 'message':
+      return id('threadId') ? `/messages/${id('threadId')}` : '/messages';
+    case 'review':
+    case 'listing_verified':
+      return id('listingId') ? `/listings/${id('listingId')}` : '/my/listings';
+    case 'saved_search':
+      return typeof data.query === 'string' ? `/listings?${data.query.replace(/^\?/, '')}` : '/saved';
+    case 'security':
+      return '/settings';
+    default:
+      return '/notifications';
+  }
+}
