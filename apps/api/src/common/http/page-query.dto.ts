@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { PAGINATION } from '@app/domain';
-import { LimitNumber, PageNumber } from './whole-number';
+import { LimitNumber, PageNumber, SkipNumber } from './whole-number';
 
 /** `?page=&limit=` of a plain list route (the spec's Pagination answers it). */
 export class PageQueryDto {
@@ -22,8 +22,32 @@ export class PageQueryDto {
   limit?: number;
 }
 
-/** The rows a page asks for: `limit` (capped at PAGINATION.maxLimit) after `skip`. */
-export function pageWindow(query: PageQueryDto): { limit: number; skip: number } {
+/** `page`, `limit` and `skip` in the body of a search route (`skip` overrides `page`, as in the spec's search bodies). */
+export class PageBodyDto {
+  @ApiPropertyOptional({ type: Number, default: 1, minimum: 1, maximum: PAGINATION.maxPage })
+  @IsOptional()
+  @PageNumber()
+  page?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    default: PAGINATION.defaultLimit,
+    minimum: 1,
+    maximum: PAGINATION.maxLimitParam,
+    description: `Items per page (more than ${PAGINATION.maxLimit} is served as ${PAGINATION.maxLimit})`,
+  })
+  @IsOptional()
+  @LimitNumber()
+  limit?: number;
+
+  @ApiPropertyOptional({ type: Number, default: 0, minimum: 0, maximum: PAGINATION.maxSkip, description: 'Items to skip; overrides page' })
+  @IsOptional()
+  @SkipNumber()
+  skip?: number;
+}
+
+/** The rows a page asks for: `limit` (capped at PAGINATION.maxLimit) after `skip` (or after the pages before `page`). */
+export function pageWindow(query: PageQueryDto & { skip?: number }): { limit: number; skip: number } {
   const limit = Math.min(query.limit ?? PAGINATION.defaultLimit, PAGINATION.maxLimit);
-  return { limit, skip: ((query.page ?? PAGINATION.defaultPage) - 1) * limit };
+  return { limit, skip: query.skip ?? ((query.page ?? PAGINATION.defaultPage) - 1) * limit };
 }

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUuid } from '../../common/http/ids';
+import { Transactions } from '../../common/db/transactions';
 import { RealtimeService } from '../../common/realtime/realtime.service';
 import { SessionsRepository } from './sessions.repository';
 
@@ -15,6 +16,7 @@ export class AuthTokensService {
     private readonly jwt: JwtService,
     private readonly sessions: SessionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
     @Optional() private readonly realtime?: RealtimeService,
   ) {}
 
@@ -44,11 +46,12 @@ export class AuthTokensService {
   /** Revokes a session; its open realtime connections (on any process) are closed too. */
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId);
-    this.realtime?.disconnectSession(sessionId);
+    // after the revocation commits (inside a unit of work): a socket that reconnects sooner would still pass
+    this.transactions.afterCommit(() => this.realtime?.disconnectSession(sessionId));
   }
 
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
     await this.sessions.revokeAllForUser(userId, exceptSessionId);
-    this.realtime?.disconnectUser(userId, exceptSessionId);
+    this.transactions.afterCommit(() => this.realtime?.disconnectUser(userId, exceptSessionId));
   }
 }

@@ -5,6 +5,7 @@ import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
 import { GuestViews } from './guest-views';
 import { ListingCountCache } from './listing-count-cache';
+import { ListingCountInvalidation } from './listing-count-invalidation.subscriber';
 import { ListingMediaService } from './listing-media.service';
 import { ListingOwnerGuard } from './listing-owner.guard';
 import { ListingMapController } from './listing-map.controller';
@@ -20,7 +21,7 @@ import { ListingSearchIndexService } from './search-index/listing-search-index.s
 @Module({
   imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController],
-  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, GuestViews, ListingOwnerGuard],
+  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService],
 })
 export class ListingsModule {}

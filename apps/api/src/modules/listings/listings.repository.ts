@@ -773,7 +773,8 @@ export class ListingsRepository {
   }
 
   /** Records a behaviour on a day (YYYY-MM-DD, UTC); a view counts once per viewer per day. Answers the listing's view count. */
-  async recordBehavior(listingId: string, kind: string, viewerKey: string, day: string): Promise<number> {
+  /** Counts a behaviour; `firstToday` when it is this viewer's first of the kind today (a view then adds to `views`). */
+  async recordBehavior(listingId: string, kind: string, viewerKey: string, day: string): Promise<{ views: number; firstToday: boolean }> {
     return this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(listingEvents)
@@ -792,7 +793,7 @@ export class ListingsRepository {
               .where(eq(listings.id, listingId))
               .returning({ views: listings.views })
           : await tx.select({ views: listings.views }).from(listings).where(eq(listings.id, listingId));
-      return row?.views ?? 0;
+      return { views: row?.views ?? 0, firstToday };
     });
   }
 

@@ -13,6 +13,8 @@ import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, VERIFIED_TAG, buildPagination } f
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
 import { htmlToText, sanitizeRichText } from '../../common/html/sanitize-html';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { NearbyService, POI_ATTRIBUTION } from '../nearby/nearby.service';
@@ -189,6 +191,8 @@ export class ListingsService {
     @Inject(forwardRef(() => LISTING_INQUIRIES_COUNTER)) private readonly inquiries: ListingInquiriesCounter,
     private readonly map: ListingMapService,
     private readonly searchIndex: ListingSearchIndexService,
+    private readonly transactions: Transactions,
+    private readonly events: EventsService,
   ) {}
 
   /**
@@ -201,9 +205,14 @@ export class ListingsService {
     return rows.map((r) => ({ ...r, isSaved: saved.has(r.listing.id) }));
   }
 
-  /** 404 (the spec's not-found message) unless the listing exists and the caller may see it. */
-  async mustSee(caller: AuthUser | undefined, id: string): Promise<void> {
-    if (!(await this.canSee(caller, id))) throw new NotFoundException(NOT_FOUND_MESSAGE);
+  /**
+   * 404 (the spec's not-found message) unless the listing exists and the caller may see it; answers
+   * what an event says of it (its id, name, code and owner).
+   */
+  async mustSee(caller: AuthUser | undefined, id: string): Promise<ListingRef> {
+    const listing = await this.listings.findRow(id);
+    if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    return listingRef(listing);
   }
 
   /** Whether the listing exists and the caller may see it (`canSeeListing`). */
@@ -225,9 +234,9 @@ export class ListingsService {
   }
 
   /** The listing a thread is about, when the caller may see it: its id and owner; null otherwise. */
-  async forThread(caller: AuthUser, id: string): Promise<{ id: string; ownerId: string } | null> {
+  async forThread(caller: AuthUser, id: string): Promise<{ id: string; ownerId: string; name: string } | null> {
     const listing = await this.listings.findRow(id);
-    return listing && canSeeListing(caller, listing) ? { id: listing.id, ownerId: listing.ownerId } : null;
+    return listing && canSeeListing(caller, listing) ? { id: listing.id, ownerId: listing.ownerId, name: listing.name } : null;
   }
 
   /** What message threads show of their listings (one query for all of them). */
@@ -473,7 +482,8 @@ export class ListingsService {
     const offer = dto.offer ?? offerFromTags(tags) ?? 'sale';
     const furnishing = dto.furnishing !== undefined ? dto.furnishing : (furnishingFromTags(tags) ?? null);
     const code = await this.listings.nextCode(TYPE_PREFIX[dto.type]);
-    const row = await this.listings.insert({
+    const row = await this.transactions.run(async () => {
+      const row = await this.listings.insert({
       code,
       name: dto.name,
       type: dto.type,
@@ -496,8 +506,10 @@ export class ListingsService {
       ...this.descriptions(dto.description, dto.descriptionHtml),
       ownerId: caller.id,
       uploadedById: caller.id,
+      });
+      await this.events.publish({ type: 'listing.created', actorId: caller.id, entity: listingEntity(row), data: listingRef(row) });
+      return row;
     });
-    await this.counts.invalidate();
     return this.get(caller, row.id);
   }
 
@@ -538,24 +550,45 @@ export class ListingsService {
     if (dto.address) {
       Object.assign(patch, addressColumns(await this.places.resolveAddress(dto.address), dto.address));
     }
-    await this.listings.update(listing.id, patch);
-    await this.counts.invalidate();
+    await this.transactions.run(async () => {
+      await this.listings.update(listing.id, patch);
+      const fields = changedFields(listing, patch);
+      if (fields.length) {
+        await this.events.publish({ type: 'listing.updated', actorId: caller.id, entity: listingEntity(listing), data: { ...listingRef(listing), fields } });
+      }
+    });
     return this.get(caller, listing.id);
   }
 
   async remove(caller: AuthUser, id: string): Promise<{ message: string }> {
     const listing = await this.mustOwnOrAdmin(caller, id);
     const documents = await this.listings.documents(id);
-    await this.listings.remove(id);
-    await this.counts.invalidate();
+    await this.transactions.run(async () => {
+      await this.listings.remove(id);
+      await this.events.publish({
+        type: 'listing.removed',
+        actorId: caller.id,
+        entity: listingEntity(listing),
+        data: { ...listingRef(listing), byStaff: listing.ownerId !== caller.id },
+      });
+    });
     await this.media.removeAll(id, listing.images, documents.map((d) => d.storageKey)).catch(() => undefined);
     return { message: 'Listing removed' };
   }
 
   async setVisibility(caller: AuthUser, listingId: string, visible: boolean): Promise<ListingDto> {
-    await this.mustOwnOrAdmin(caller, listingId);
-    await this.listings.update(listingId, { isVisible: visible });
-    await this.counts.invalidate();
+    const listing = await this.mustOwnOrAdmin(caller, listingId);
+    await this.transactions.run(async () => {
+      await this.listings.update(listingId, { isVisible: visible });
+      if (listing.isVisible !== visible) {
+        await this.events.publish({
+          type: 'listing.visibility_changed',
+          actorId: caller.id,
+          entity: listingEntity(listing),
+          data: { ...listingRef(listing), visible },
+        });
+      }
+    });
     return this.get(caller, listingId);
   }
 
@@ -568,10 +601,20 @@ export class ListingsService {
     const listing = await this.listings.findRow(id);
     if (!listing || !canSeeListing(caller, listing)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const day = new Date().toISOString().slice(0, 10);
-    if (caller) return { views: await this.listings.recordBehavior(id, behavior, `user:${caller.id}`, day) };
+    if (caller) {
+      // a member's first view of the day goes to their recent activity (not their own listing's)
+      const views = await this.transactions.run(async () => {
+        const { views, firstToday } = await this.listings.recordBehavior(id, behavior, `user:${caller.id}`, day);
+        if (behavior === 'view' && firstToday && listing.ownerId !== caller.id) {
+          await this.events.publish({ type: 'listing.viewed', actorId: caller.id, entity: listingEntity(listing), data: listingRef(listing) });
+        }
+        return views;
+      });
+      return { views };
+    }
     const viewerKey = this.guestViews.viewerKey(client.ip);
     if (!(await this.guestViews.admit(viewerKey, id, day))) return { views: listing.views };
-    return { views: await this.listings.recordBehavior(id, behavior, viewerKey, day) };
+    return { views: (await this.listings.recordBehavior(id, behavior, viewerKey, day)).views };
   }
 
   async nearby(caller: AuthUser | undefined, dto: NearbySearchDto): Promise<NearbyResultDto> {
@@ -605,23 +648,39 @@ export class ListingsService {
       );
     }
     const stored = await this.media.storeImages(id, files);
-    await this.listings.setImages(id, [...listing.images, ...stored]);
+    await this.transactions.run(async () => {
+      await this.listings.setImages(id, [...listing.images, ...stored]);
+      await this.events.publish({
+        type: 'listing.photos_changed',
+        actorId: caller.id,
+        entity: listingEntity(listing),
+        data: { ...listingRef(listing), added: stored.length, removed: 0 },
+      });
+    });
     return this.get(caller, id);
   }
 
   async deleteImage(caller: AuthUser, listingId: string, imageId: string): Promise<ListingDto> {
     const listing = await this.mustOwnOrAdmin(caller, listingId);
     if (!listing.images.some((img) => img._id === imageId)) throw new NotFoundException('Image not found on this listing');
-    await this.listings.setImages(listingId, listing.images.filter((img) => img._id !== imageId));
+    await this.transactions.run(async () => {
+      await this.listings.setImages(listingId, listing.images.filter((img) => img._id !== imageId));
+      await this.events.publish({
+        type: 'listing.photos_changed',
+        actorId: caller.id,
+        entity: listingEntity(listing),
+        data: { ...listingRef(listing), added: 0, removed: 1 },
+      });
+    });
     await this.media.removeImage(listingId, imageId);
     return this.get(caller, listingId);
   }
 
   async uploadDocuments(caller: AuthUser, id: string, files: Express.Multer.File[] | undefined): Promise<{ documents: OwnershipDocumentDto[] }> {
-    await this.mustOwnOrAdmin(caller, id);
+    const listing = await this.mustOwnOrAdmin(caller, id);
     if (!files?.length) throw new BadRequestException("Send the documents as multipart field 'documents'");
     const types = await Promise.all(files.map((f) => this.media.sniffDocument(f)));
-    const rows = [];
+    const rows: Parameters<ListingsRepository['addDocuments']>[0] = [];
     for (const [i, file] of files.entries()) {
       const docId = randomUUID();
       const key = await this.media.storeDocument(id, docId, file);
@@ -635,7 +694,15 @@ export class ListingsService {
         uploadedById: caller.id,
       });
     }
-    await this.listings.addDocuments(rows);
+    await this.transactions.run(async () => {
+      await this.listings.addDocuments(rows);
+      await this.events.publish({
+        type: 'listing.documents_uploaded',
+        actorId: caller.id,
+        entity: listingEntity(listing),
+        data: { ...listingRef(listing), count: rows.length },
+      });
+    });
     return this.documents(caller, id);
   }
 
@@ -648,10 +715,17 @@ export class ListingsService {
   }
 
   async openDocument(caller: AuthUser, id: string, documentId: string) {
-    await this.mustOwnOrAdmin(caller, id, true);
+    const listing = await this.mustOwnOrAdmin(caller, id, true);
     const doc = await this.listings.document(id, documentId);
     const file = doc ? await this.media.openDocument(doc.storageKey) : null;
     if (!doc || !file) throw new NotFoundException('Document not found');
+    // a private document: who opened it is recorded (staff reviewing ownership)
+    await this.events.publish({
+      type: 'listing.document_opened',
+      actorId: caller.id,
+      entity: listingEntity(listing),
+      data: { ...listingRef(listing), documentId, byStaff: listing.ownerId !== caller.id },
+    });
     return { ...file, filename: doc.filename, contentType: doc.contentType };
   }
 
@@ -662,8 +736,12 @@ export class ListingsService {
       throw new BadRequestException('This listing has no ownership documents to review; the owner must upload them first');
     }
     const tags = listing.tags.filter((t) => t !== VERIFIED_TAG);
-    await this.listings.update(id, { verified, tags: verified ? [...tags, VERIFIED_TAG] : tags });
-    await this.counts.invalidate();
+    await this.transactions.run(async () => {
+      await this.listings.update(id, { verified, tags: verified ? [...tags, VERIFIED_TAG] : tags });
+      if (listing.verified !== verified) {
+        await this.events.publish({ type: 'listing.verified', actorId: caller.id, entity: listingEntity(listing), data: { ...listingRef(listing), verified } });
+      }
+    });
     return this.get(caller, id);
   }
 
@@ -697,8 +775,15 @@ export class ListingsService {
     const listing = await this.get(caller, id);
     if (listing.owner._id === caller.id) throw new ForbiddenException('You cannot review your own listing');
     try {
-      await this.listings.addReview(id, caller.id, dto.rating, dto.comment ?? '');
-      await this.counts.invalidate();
+      await this.transactions.run(async () => {
+        const review = await this.listings.addReview(id, caller.id, dto.rating, dto.comment ?? '');
+        await this.events.publish({
+          type: 'review.created',
+          actorId: caller.id,
+          entity: { kind: 'review', id: review.id },
+          data: { listingId: id, name: listing.name, code: listing.code, ownerId: listing.owner._id, reviewId: review.id, rating: dto.rating },
+        });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictException('You have already reviewed this listing');
       throw err;
@@ -741,3 +826,26 @@ export class ListingsService {
   }
 }
 
+
+export interface ListingRef {
+  listingId: string;
+  name: string;
+  code: string;
+  ownerId: string;
+}
+
+/** What an event says about a listing. */
+export function listingRef(row: Pick<ListingRow, 'id' | 'name' | 'code' | 'ownerId'>): ListingRef {
+  return { listingId: row.id, name: row.name, code: row.code, ownerId: row.ownerId };
+}
+
+export function listingEntity(row: Pick<ListingRow, 'id'>) {
+  return { kind: 'listing' as const, id: row.id };
+}
+
+/** The fields a patch really changes (compared as JSON: arrays and numbers alike). */
+function changedFields(before: ListingRow, patch: Partial<NewListingRow>): string[] {
+  return Object.keys(patch).filter(
+    (k) => JSON.stringify(patch[k as keyof NewListingRow]) !== JSON.stringify(before[k as keyof ListingRow]),
+  );
+}

@@ -1,4 +1,5 @@
-import { messages, notifications, threads } from '@app/db';
+import { messages, notifications, outbox, threads } from '@app/db';
+import { eventsSettled } from '../../../test/events';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -77,6 +78,11 @@ describe('messaging: group commit of sends and batched rate limiting (real Postg
     expect(thread.lastMessageId).toBe(batch[3].id);
     const [other] = await t.db.select().from(threads).where(eq(threads.id, otherThreadId));
     expect(other.lastMessageId).toBe(batch[2].id);
+    // the statement wrote one message.sent event per message; the notifications follow from them
+    const events = await t.db.select().from(outbox).where(eq(outbox.type, 'message.sent'));
+    const eventsOfBatch = events.filter((e) => batch.some((m) => m.id === e.entityId));
+    expect(eventsOfBatch.map((e) => (e.data as { preview: string }).preview).sort()).toEqual(['four', 'one', 'three', 'two']);
+    await eventsSettled(t.app);
     const notes = await t.db.select().from(notifications).where(eq(notifications.type, 'message'));
     const ofBatch = notes.filter((n) => batch.some((m) => m.id === (n.data as { messageId?: string }).messageId));
     expect(ofBatch.map((n) => [n.userId, n.title, n.body]).sort()).toEqual(
@@ -97,6 +103,7 @@ describe('messaging: group commit of sends and batched rate limiting (real Postg
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const rows = await stored(batch.map((m) => m.id));
     expect(rows.map((r) => r.id).sort()).toEqual([batch[0].id, batch[2].id].sort());
+    await eventsSettled(t.app);
     const notes = await t.db.select().from(notifications).where(eq(notifications.type, 'message'));
     const perMessage = batch.map((m) => notes.filter((n) => (n.data as { messageId?: string }).messageId === m.id).length);
     expect(perMessage).toEqual([1, 0, 1]);

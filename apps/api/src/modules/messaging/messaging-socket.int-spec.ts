@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { connect, emitWithAck, eventually, listen, record, refusal, settle } from '../../../test/realtime';
 import { auth, createUser, PASSWORD, startTestApp, type TestApp } from '../../../test/test-app';
+import { eventsSettled } from '../../../test/events';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 interface Ack {
@@ -175,6 +176,7 @@ describe('messaging over the socket (socket.io, real PostgreSQL and Redis)', () 
       const after = await emitWithAck<Ack>(a1, 'sendMessage', { threadId, content: 'after the rename' });
       await t.http.put('/api/user/update').set(auth(alice.token)).send({ firstName: 'Alice' }).expect(200);
       expect(after.message!.sender).toMatchObject({ _id: alice.user._id, firstName: 'Alicia', lastName: 'Reyes' });
+      await eventsSettled(t.app);
       const rows = await t.db.select().from(notifications).where(eq(notifications.userId, bob.user._id));
       const of = (id: string) => rows.filter((n) => (n.data as { messageId?: string }).messageId === id);
       expect(of(before.message!._id)).toEqual([

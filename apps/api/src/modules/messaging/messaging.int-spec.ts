@@ -8,6 +8,7 @@ import path from 'node:path';
 import { MP4_BYTES, PDF_BYTES, pngBytes } from '../../../test/fixtures';
 import { listen } from '../../../test/realtime';
 import { auth, createUser, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { eventsSettled } from '../../../test/events';
 import { brokenImages, heldUpload, openTempFiles, tempFiles } from '../../../test/uploads';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -154,8 +155,9 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       await send(eve(), threadId, 'x'.repeat(5000)).expect(201);
     });
 
-    it('leaves a notification for the recipient in the same write', async () => {
+    it('leaves a notification for the recipient (from the message.sent event written with the message)', async () => {
       const res = await send(eve(), threadId, 'Is the unit still available?').expect(201);
+      await eventsSettled(t.app);
       const rows = await t.db.select().from(notifications).where(eq(notifications.userId, alice.user._id));
       const mine = rows.find((n) => (n.data as { messageId?: string }).messageId === res.body._id);
       expect(mine).toMatchObject({
@@ -173,6 +175,7 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       const about = await createThread(alice, { listingId });
       expect([200, 201]).toContain(about.status);
       const res = await send(alice, about.body._id, 'About the townhouse').expect(201);
+      await eventsSettled(t.app);
       const rows = await t.db.select().from(notifications).where(eq(notifications.userId, bob.user._id));
       expect(rows.filter((n) => (n.data as { messageId?: string }).messageId === res.body._id)).toEqual([
         expect.objectContaining({
@@ -439,6 +442,7 @@ describe('messaging over HTTP (real PostgreSQL and Redis)', () => {
       const futureSig = createHmac('sha256', key).update(`${threadId}/${a._id}/${future}`).digest('hex');
       await t.http.get(`${base}?expires=${future}&signature=${futureSig}`).expect(200);
       // a file sent without text leaves "Sent an attachment" as the notification text
+      await eventsSettled(t.app);
       const all = await t.db.select().from(notifications).where(eq(notifications.userId, bob.user._id));
       expect(all.find((r) => (r.data as { messageId: string }).messageId === res.body._id)?.body).toBe('Sent an attachment');
     });

@@ -1,7 +1,6 @@
 import { forwardRef, Module } from '@nestjs/common';
 import { LISTING_INQUIRIES_COUNTER } from '../listings/listing-inquiries-counter';
 import { ListingsModule } from '../listings/listings.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { MessageAttachmentsService } from './message-attachments.service';
 import { MessageRateLimiter, MessageRateLimitGuard } from './message-rate-limit';
@@ -17,7 +16,7 @@ import { ThreadsController } from './threads.controller';
  * inquiries a member's listings had: a module cycle, hence forwardRef.
  */
 @Module({
-  imports: [NotificationsModule, UsersModule, forwardRef(() => ListingsModule)],
+  imports: [UsersModule, forwardRef(() => ListingsModule)],
   controllers: [ThreadsController],
   providers: [
     MessagingService,

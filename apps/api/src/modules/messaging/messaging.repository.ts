@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   messages,
   threadParticipants,
@@ -12,7 +12,7 @@ import { Batcher } from '../../common/batching/batcher';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { isForeignKeyViolation } from '../../common/db/pg-errors';
 import { preparedStatement } from '../../common/db/prepared-statement';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { EventsService } from '../../common/events/events.service';
 import { UsersService } from '../users/users.service';
 
 /** A thread's participant: their side of the thread (names and avatars come from UsersService). */
@@ -52,14 +52,14 @@ export interface NewMessage {
   senderId: string;
   content: string;
   attachments: MessageAttachmentValue[];
-  /** messageNotificationBody(content) */
+  /** messageNotificationBody(content): the preview the `message.sent` event carries */
   notificationBody: string;
 }
 
 export interface SentMessage {
   row: MessageRow;
   sender: { firstName: string; lastName: string; avatar: string | null; type: string };
-  /** The other participants, who got a notification. */
+  /** The other participants (the `message.sent` event written with the message names them). */
   recipientIds: string[];
 }
 
@@ -83,6 +83,19 @@ function toSentMessage(r: Record<string, unknown>): SentMessage {
   };
 }
 
+/**
+ * The `message.sent` event's data (DomainEventMap['message.sent']) of the row `m` of a send statement,
+ * with its sender's profile `s`, its recipients in `recipients` (recipient_id, message_id), the thread's
+ * listing and the preview text.
+ */
+function messageSentData(s: SQL, listingId: SQL, preview: SQL | Placeholder): SQL {
+  return sql`jsonb_build_object(
+    'messageId', m.id, 'threadId', m.thread_id, 'senderId', m.sender_id,
+    'senderName', btrim(coalesce(${s}.first_name, '') || ' ' || coalesce(${s}.last_name, '')),
+    'recipientIds', coalesce((select jsonb_agg(r.recipient_id order by r.recipient_id) from recipients r where r.message_id = m.id), '[]'::jsonb),
+    'listingId', ${listingId}, 'preview', ${preview}::text)`;
+}
+
 @Injectable()
 export class MessagingRepository {
   private readonly sendStatement: (values: Omit<NewMessage, 'attachments'> & { attachments: string }) => Promise<Record<string, unknown>[]>;
@@ -99,7 +112,7 @@ export class MessagingRepository {
 
   constructor(
     @InjectDb() private readonly db: Database,
-    notifications: NotificationsRepository,
+    events: EventsService,
     users: UsersService,
   ) {
     const v = (name: keyof NewMessage) => sql.placeholder(name);
@@ -128,14 +141,16 @@ export class MessagingRepository {
         ),
         sender as (${users.profileQuery(v('senderId'))}),
         recipients as (
-          select tp.user_id as recipient_id, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
-            m.thread_id, m.id as message_id, a.listing_id
+          select tp.user_id as recipient_id, m.id as message_id
           from m
-          cross join access a
           join ${threadParticipants} tp on tp.thread_id = m.thread_id and tp.user_id <> m.sender_id
-          left join sender s on true
         ),
-        n as (${notifications.messageNotificationsQuery(sql`recipients`, v('notificationBody'))})
+        ev as (${events.insertQuery(
+          'message.sent',
+          'message',
+          sql`(select gen_random_uuid() as event_id, m.sender_id as actor_id, m.id::text as entity_id, ${messageSentData(sql`s`, sql`a.listing_id`, v('notificationBody'))} as data, m.created_at as occurred_at
+            from m cross join access a left join sender s on true)`,
+        )})
         select m.*, s.first_name as sender_first_name, s.last_name as sender_last_name, s.avatar as sender_avatar, s.type as sender_type,
           array(select recipient_id::text from recipients order by recipient_id) as recipient_ids
         from m left join sender s on true`,
@@ -180,14 +195,16 @@ export class MessagingRepository {
         ),
         sender as (${users.profilesQuery(sql`array(select distinct a.sender_id from access a)`)}),
         recipients as (
-          select tp.user_id as recipient_id, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
-            m.thread_id, m.id as message_id, a.listing_id, a.notification_body
+          select tp.user_id as recipient_id, m.id as message_id
           from m
-          join access a on a.id = m.id
           join ${threadParticipants} tp on tp.thread_id = m.thread_id and tp.user_id <> m.sender_id
-          left join sender s on s.id = m.sender_id
         ),
-        n as (${notifications.messageNotificationsQuery(sql`recipients`, sql`src.notification_body`)})
+        ev as (${events.insertQuery(
+          'message.sent',
+          'message',
+          sql`(select gen_random_uuid() as event_id, m.sender_id as actor_id, m.id::text as entity_id, ${messageSentData(sql`s`, sql`a.listing_id`, sql`a.notification_body`)} as data, m.created_at as occurred_at
+            from m join access a on a.id = m.id left join sender s on s.id = m.sender_id)`,
+        )})
         select m.*, s.first_name as sender_first_name, s.last_name as sender_last_name, s.avatar as sender_avatar, s.type as sender_type,
           array(select r.recipient_id::text from recipients r where r.message_id = m.id order by r.recipient_id) as recipient_ids
         from m left join sender s on s.id = m.sender_id`,

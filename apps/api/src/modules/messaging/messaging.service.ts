@@ -10,6 +10,8 @@ import { RealtimeService } from '../../common/realtime/realtime.service';
 import { ListingsService } from '../listings/listings.service';
 import { UsersService } from '../users/users.service';
 import { messageNotificationBody } from '../notifications/message-notification';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
 import type { CreateThreadDto, PageQueryDto, ThreadListQueryDto } from './dto/messaging-input.dto';
 import { MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
 import type { MarkReadResultDto, MessageDto, MessageListDto, ThreadDto, ThreadListDto } from './dto/messaging-output.dto';
@@ -55,6 +57,8 @@ export class MessagingService implements ListingInquiriesCounter {
     private readonly realtime: RealtimeService,
     private readonly users: UsersService,
     private readonly listings: ListingsService,
+    private readonly transactions: Transactions,
+    private readonly events: EventsService,
   ) {
     this.url = (threadId, attachmentId) => this.attachments.url(threadId, attachmentId);
   }
@@ -92,16 +96,29 @@ export class MessagingService implements ListingInquiriesCounter {
   async createThread(caller: AuthUser, dto: CreateThreadDto): Promise<{ thread: ThreadDto; created: boolean }> {
     if (!dto.participantId && !dto.listingId) throw new BadRequestException('participantId or listingId is required');
     let participantId = dto.participantId;
+    let listingName: string | null = null;
     if (dto.listingId) {
       const listing = await this.listings.forThread(caller, dto.listingId);
       if (!listing) throw new NotFoundException('Listing not found');
       participantId ??= listing.ownerId;
+      listingName = listing.name;
     }
     if (participantId === caller.id) throw new BadRequestException('You cannot start a thread with yourself');
     const [other] = await this.users.profilesByIds([participantId!]);
     if (!other || other.status !== 'active') throw new NotFoundException('User not found');
     const [lowId, highId] = caller.id < other.id ? [caller.id, other.id] : [other.id, caller.id];
-    const { id, created } = await this.repo.createOrFind({ lowId, highId, listingId: dto.listingId ?? null, callerId: caller.id });
+    const { id, created } = await this.transactions.run(async () => {
+      const found = await this.repo.createOrFind({ lowId, highId, listingId: dto.listingId ?? null, callerId: caller.id });
+      if (found.created) {
+        await this.events.publish({
+          type: 'thread.created',
+          actorId: caller.id,
+          entity: { kind: 'thread', id: found.id },
+          data: { threadId: found.id, listingId: dto.listingId ?? null, listingName, withUserId: other.id },
+        });
+      }
+      return found;
+    });
     return { thread: await this.getThread(caller, id), created };
   }
 
@@ -170,7 +187,7 @@ export class MessagingService implements ListingInquiriesCounter {
 
   /**
    * Sends a message: plain text (trimmed, stored as sent) and/or files checked by their bytes. It is
-   * written with the recipients' notifications in one statement that also checks the sender takes
+   * written with its `message.sent` event (the recipients' notifications follow from it) in one statement that also checks the sender takes
    * part in the thread (404 otherwise; nothing is cached, so a membership gone is refused at once),
    * then pushed to every connection of every participant (except `exceptSocketId`, the socket that
    * sent it and gets it in its ack).
@@ -218,6 +235,8 @@ export class MessagingService implements ListingInquiriesCounter {
       await this.attachments.remove(values);
       throw new NotFoundException(THREAD_NOT_FOUND);
     }
+    // the statement wrote the message's `message.sent` event too (notifications, activity): relay it now
+    this.events.written();
     const message = toMessageDto(sent.row, toUserSummary({ userId: caller.id, ...sent.sender }), this.url);
     this.realtime.emitToUsers([caller.id, ...sent.recipientIds], NEW_MESSAGE_EVENT, message, options.exceptSocketId);
     return message;

@@ -7,7 +7,7 @@ import { importPoiFile, type PoiImportResult } from './osm-poi-importer';
 export const BUNDLED_POI_DIR = path.resolve(__dirname, '..', '..', '..', 'data', 'poi');
 
 /**
- * The OpenStreetMap extracts shipped with the project, derived from a PBF with `export-poi.cli.ts`
+ * The OpenStreetMap extracts shipped with the project, derived from a PBF with `npm run export:poi`
  * (see apps/api/data/poi/README.md). © OpenStreetMap contributors, ODbL.
  */
 export const BUNDLED_POI_FILES: readonly string[] = ['legazpi-city-2025-08-14.poi.ndjson'];

@@ -633,7 +633,7 @@ export async function exportPoiFile(input: string, output: string, options: PoiE
     license: ODBL,
     source: options.source,
     dataDate: options.dataDate,
-    generatedBy: 'apps/api/src/modules/nearby/export-poi.cli.ts (the project\'s OSM POI importer and category rules)',
+    generatedBy: 'apps/api/src/export-poi.ts (the project\'s OSM POI importer and category rules)',
     features: lines.length,
     byCategory,
   };

@@ -9,7 +9,7 @@ import { rowsOf, WRITE_BATCH } from './psgc';
 /**
  * The compact barangay centroid table shipped with the API (`code,lat,lng,area_km2` per line, gzip), in
  * the codes of the bundled PSGC places. Regenerate it with `npm run places:compact-centroids` (see
- * `import/compact-centroids.cli.ts`), which runs the PSGC importer's centroid import (recoding included)
+ * `apps/api/src/compact-centroids.ts`), which runs the PSGC importer's centroid import (recoding included)
  * over the shared 2023 centroid file. Resolves the same from `src/` (tests) and `dist/` (the server).
  */
 export const COMPACT_CENTROIDS_FILE = path.resolve(__dirname, '../../../data/barangay-centroids.csv.gz');

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/decorators';
-import { MessageResponseDto } from '../../common/http/common.dto';
+import { ErrorResponseDto, MessageResponseDto } from '../../common/http/common.dto';
 import { DeleteSavedItemDto, GetSavedItemsDto, SavedItemDto, SavedItemListDto, SaveItemDto, SAVED_ITEM_TYPES } from './dto/saved-item.dto';
 import { SavedItemsService } from './saved-items.service';
 
@@ -13,8 +13,12 @@ export class SavedItemsController {
 
   @Post('save/:type')
   @ApiParam({ name: 'type', enum: SAVED_ITEM_TYPES })
-  @ApiCreatedResponse({ type: SavedItemDto })
-  @ApiNotFoundResponse({ description: 'The listing (to save or pin) does not exist, or the caller cannot see it (hidden or a draft)' })
+  @ApiCreatedResponse({ type: SavedItemDto, description: 'The saved item; a listing saved or pinned again, or a saved search pinned again, answers the existing item' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'An unknown type, a search without data.query, a pinned search without data.savedItemId' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'The listing (to save or pin) does not exist, or the caller cannot see it (hidden or a draft); the saved search to pin is not one of the caller\'s',
+  })
   saveUserItem(@CurrentUser() caller: AuthUser, @Param('type') type: string, @Body() dto: SaveItemDto): Promise<SavedItemDto> {
     return this.saved.save(caller, type, dto);
   }
@@ -28,7 +32,8 @@ export class SavedItemsController {
 
   @Post('delete/save/items')
   @HttpCode(200)
-  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiOkResponse({ type: MessageResponseDto, description: 'Removed; a removed saved search takes its pins with it' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The caller has no such item' })
   deleteUserSavedItem(@CurrentUser() caller: AuthUser, @Body() dto: DeleteSavedItemDto): Promise<{ message: string }> {
     return this.saved.remove(caller, dto.userId, dto.type, dto.itemId);
   }

@@ -66,6 +66,77 @@ describe('saved items (HTTP)', () => {
       .expect(404);
   });
 
+  describe('pinned items', () => {
+    const pin = (who: { token: string }, body: Record<string, unknown>) => t.http.post('/api/user/save/pinned').set(auth(who.token)).send(body);
+    const pinsOf = async (who: { token: string; user: { _id: string } }) =>
+      (await t.http.post('/api/user/get/save/items').set(auth(who.token)).send({ userId: who.user._id, type: 'pinned' }).expect(200)).body.items as {
+        _id: string;
+        name: string | null;
+        listing: { _id: string } | null;
+        data: Record<string, unknown>;
+      }[];
+    const saveSearch = async (who: { token: string; user: { _id: string } }, name: string, query: string) =>
+      (await t.http.post('/api/user/save/search').set(auth(who.token)).send({ userId: who.user._id, name, data: { query } }).expect(201)).body._id as string;
+
+    it('pins a listing once: a second pin answers the first and adds nothing', async () => {
+      const pinner = await createUser(t);
+      const first = await pin(pinner, { userId: pinner.user._id, listingId }).expect(201);
+      const again = await pin(pinner, { userId: pinner.user._id, listingId }).expect(201);
+      expect(again.body._id).toBe(first.body._id);
+      expect(again.body).toMatchObject({ type: 'pinned', listing: { _id: listingId } });
+      expect((await pinsOf(pinner)).map((p) => p._id)).toEqual([first.body._id]);
+      // pinning is not saving: the listing's saved count does not move
+      expect((await t.http.get(`/api/listing/get/${listingId}`).expect(200)).body.savedCount).toBe(0);
+    });
+
+    it("pins one of the member's own saved searches once, with its name and query", async () => {
+      const pinner = await createUser(t);
+      const searchId = await saveSearch(pinner, 'Lots in Cebu', 'q=lot&city=cebu');
+      const first = await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: searchId, query: 'q=forged' } }).expect(201);
+      expect(first.body).toMatchObject({ type: 'pinned', name: 'Lots in Cebu', listing: null, data: { kind: 'search', savedItemId: searchId, query: 'q=lot&city=cebu' } });
+      const again = await pin(pinner, { userId: pinner.user._id, name: 'Again', data: { kind: 'search', savedItemId: searchId } }).expect(201);
+      expect(again.body._id).toBe(first.body._id);
+      expect(await pinsOf(pinner)).toHaveLength(1);
+    });
+
+    it("refuses to pin another member's saved search, an unknown one, or one named wrongly", async () => {
+      const pinner = await createUser(t);
+      const othersSearch = await saveSearch(other, 'Theirs', 'q=house');
+      const notYours = await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: othersSearch } }).expect(404);
+      expect(notYours.body.message).toBe('Saved search not found: pin one of your own saved searches');
+      await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: '00000000-0000-4000-8000-000000000000' } }).expect(404);
+      const noId = await pin(pinner, { userId: pinner.user._id, data: { kind: 'search' } }).expect(400);
+      expect(noId.body.message).toBe('A pinned saved search needs data.savedItemId: the id of one of your saved searches');
+      await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: 'not-an-id' } }).expect(400);
+      // a saved listing's id is not a saved search
+      const saved = await t.http.post('/api/user/save/listing').set(auth(pinner.token)).send({ userId: pinner.user._id, listingId }).expect(201);
+      await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: saved.body._id } }).expect(404);
+      const both = await pin(pinner, { userId: pinner.user._id, listingId, data: { kind: 'search', savedItemId: othersSearch } }).expect(400);
+      expect(both.body.message).toBe('A pinned saved search takes data.savedItemId, not a listingId');
+      expect(await pinsOf(pinner)).toEqual([]);
+      await t.http.post('/api/user/delete/save/items').set(auth(pinner.token)).send({ userId: pinner.user._id, type: 'listing', itemId: listingId }).expect(200);
+    });
+
+    it('unpins; removing a saved search removes its pin, and leaves the other pins', async () => {
+      const pinner = await createUser(t);
+      const kept = await saveSearch(pinner, 'Kept', 'q=kept');
+      const gone = await saveSearch(pinner, 'Gone', 'q=gone');
+      const keptPin = await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: kept } }).expect(201);
+      await pin(pinner, { userId: pinner.user._id, data: { kind: 'search', savedItemId: gone } }).expect(201);
+      const listingPin = await pin(pinner, { userId: pinner.user._id, listingId }).expect(201);
+
+      await t.http.post('/api/user/delete/save/items').set(auth(pinner.token)).send({ userId: pinner.user._id, type: 'search', itemId: gone }).expect(200);
+      expect((await pinsOf(pinner)).map((p) => p._id).sort()).toEqual([keptPin.body._id, listingPin.body._id].sort());
+
+      await t.http.post('/api/user/delete/save/items').set(auth(pinner.token)).send({ userId: pinner.user._id, type: 'pinned', itemId: listingPin.body._id }).expect(200);
+      expect((await pinsOf(pinner)).map((p) => p._id)).toEqual([keptPin.body._id]);
+      await t.http.post('/api/user/delete/save/items').set(auth(pinner.token)).send({ userId: pinner.user._id, type: 'pinned', itemId: listingPin.body._id }).expect(404);
+      // the listing can be pinned again after an unpin
+      await pin(pinner, { userId: pinner.user._id, listingId }).expect(201);
+      expect(await pinsOf(pinner)).toHaveLength(2);
+    });
+  });
+
   describe('a listing the caller cannot see', () => {
     const create = async (who: { token: string }, over: Record<string, unknown> = {}) =>
       (

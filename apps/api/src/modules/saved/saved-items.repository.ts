@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { savedItems, type SavedItemRow } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SavedItemType } from './dto/saved-item.dto';
@@ -63,12 +63,48 @@ export class SavedItemsRepository {
     return row;
   }
 
-  async remove(userId: string, type: SavedItemType, id: string): Promise<boolean> {
-    const rows = await this.db
+  /** Inserts an item unless the user has it already (a listing pinned twice: the unique index per user, type and listing); null then. */
+  async insertOnce(values: typeof savedItems.$inferInsert): Promise<SavedItemRow | null> {
+    const [row] = await this.db.insert(savedItems).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  /** The user's own item of this type, locked until the transaction ends (a saved search being pinned or removed). */
+  async findOwnForUpdate(userId: string, type: SavedItemType, id: string): Promise<SavedItemRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(savedItems)
+      .where(and(eq(savedItems.userId, userId), eq(savedItems.type, type), eq(savedItems.id, id)))
+      .for('update')
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The user's pin of one of their saved searches (`data.savedItemId`), or null. */
+  async findSearchPin(userId: string, savedSearchId: string): Promise<SavedItemRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(savedItems)
+      .where(and(eq(savedItems.userId, userId), eq(savedItems.type, 'pinned'), sql`${savedItems.data}->>'savedItemId' = ${savedSearchId}`))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Removes the user's pins of a saved search (the search is being removed); answers them. */
+  async removeSearchPins(userId: string, savedSearchId: string): Promise<SavedItemRow[]> {
+    return this.db
+      .delete(savedItems)
+      .where(and(eq(savedItems.userId, userId), eq(savedItems.type, 'pinned'), sql`${savedItems.data}->>'savedItemId' = ${savedSearchId}`))
+      .returning();
+  }
+
+  /** Removes the user's own item; answers it, or null when there was none. */
+  async remove(userId: string, type: SavedItemType, id: string): Promise<SavedItemRow | null> {
+    const [row] = await this.db
       .delete(savedItems)
       .where(and(eq(savedItems.userId, userId), eq(savedItems.type, type), eq(savedItems.id, id)))
-      .returning({ id: savedItems.id });
-    return rows.length > 0;
+      .returning();
+    return row ?? null;
   }
 
   /** The user's saved items, newest first (at most 500). */

@@ -1,14 +1,19 @@
 import { BadRequestException, ForbiddenException, forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import type { SavedItemRow } from '@app/db';
 import { isForeignKeyViolation } from '../../common/db/pg-errors';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { SaveResultDto } from '../listings/dto/listing-output.dto';
-import { ListingsService, NOT_FOUND_MESSAGE, type ListingForViewer } from '../listings/listings.service';
+import { ListingsService, NOT_FOUND_MESSAGE, type ListingForViewer, type ListingRef } from '../listings/listings.service';
+import type { NewDomainEvent } from '@app/domain';
 import type { SavedListingsLookup } from '../listings/saved-listings-lookup';
 import { type SavedItemDto, type SavedItemType, SAVED_ITEM_TYPES, type SaveItemDto } from './dto/saved-item.dto';
 import { SavedItemsRepository } from './saved-items.repository';
 
 const MAX_SAVED_DATA_BYTES = 8 * 1024;
+export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found: pin one of your own saved searches';
 
 /**
  * Saved listings, saved searches and pinned items. A member only reads and changes their own, and only
@@ -21,6 +26,8 @@ export class SavedItemsService implements SavedListingsLookup {
   constructor(
     private readonly saved: SavedItemsRepository,
     @Inject(forwardRef(() => ListingsService)) private readonly listings: ListingsService,
+    private readonly transactions: Transactions,
+    private readonly events: EventsService,
   ) {}
 
   private assertSelf(caller: AuthUser, userId: string): void {
@@ -34,9 +41,13 @@ export class SavedItemsService implements SavedListingsLookup {
 
   /** POST /listing/save: saves a listing the caller can see (404 otherwise, nothing changes). */
   async saveListing(caller: AuthUser, listingId: string): Promise<SaveResultDto> {
-    await this.listings.mustSee(caller, listingId);
+    const listing = await this.listings.mustSee(caller, listingId);
     try {
-      const { savedCount } = await this.saved.saveListing(caller.id, listingId);
+      const { savedCount } = await this.transactions.run(async () => {
+        const result = await this.saved.saveListing(caller.id, listingId);
+        if (result.item) await this.events.publish(this.savedEvent(caller, listing));
+        return result;
+      });
       return { saved: true, savedCount };
     } catch (err) {
       // deleted between the check and the insert
@@ -50,7 +61,10 @@ export class SavedItemsService implements SavedListingsLookup {
    * count is told only to a caller who can see the listing; otherwise it answers 0.
    */
   async unsaveListing(caller: AuthUser, listingId: string): Promise<SaveResultDto> {
-    await this.saved.unsaveListing(caller.id, listingId);
+    await this.transactions.run(async () => {
+      const removed = await this.saved.unsaveListing(caller.id, listingId);
+      if (removed) await this.events.publish(unsavedEvent(caller, removed.listingId));
+    });
     const visible = await this.listings.canSee(caller, listingId);
     return { saved: false, savedCount: visible ? await this.saved.savedCount(listingId) : 0 };
   }
@@ -67,22 +81,69 @@ export class SavedItemsService implements SavedListingsLookup {
     if (type === 'search' && typeof dto.data?.query !== 'string') {
       throw new BadRequestException('A saved search needs data.query: the query string of the search');
     }
+    if (type === 'pinned' && dto.data?.kind === 'search') return this.pinSearch(caller, dto);
     const listingId = type === 'search' ? null : (dto.listingId ?? null);
-    if (listingId) await this.listings.mustSee(caller, listingId);
+    const listing = listingId ? await this.listings.mustSee(caller, listingId) : null;
     try {
-      let item: SavedItemRow;
-      if (type === 'listing') {
-        await this.saved.saveListing(caller.id, listingId!);
-        [item] = await this.saved.list(caller.id, 'listing', listingId!);
-      } else {
-        item = await this.saved.insert({ userId: caller.id, type: type as SavedItemType, listingId, name: dto.name ?? null, data: dto.data ?? {} });
-      }
+      const item = await this.transactions.run(async () => {
+        if (type === 'listing') {
+          const { item: added } = await this.saved.saveListing(caller.id, listingId!);
+          if (added) await this.events.publish(this.savedEvent(caller, listing!));
+          const [row] = await this.saved.list(caller.id, 'listing', listingId!);
+          return row;
+        }
+        const values = { userId: caller.id, type: type as SavedItemType, listingId, name: dto.name ?? null, data: dto.data ?? {} };
+        if (type === 'pinned' && listingId) {
+          // a listing is pinned once (the unique index per user, type and listing): a second pin answers the first
+          const pin = await this.saved.insertOnce(values);
+          if (!pin) return (await this.saved.list(caller.id, 'pinned', listingId))[0];
+          await this.events.publish(pinnedEvent(caller, pin));
+          return pin;
+        }
+        const row = await this.saved.insert(values);
+        await this.events.publish(
+          row.type === 'search'
+            ? { type: 'search.saved', actorId: caller.id, entity: { kind: 'saved_item', id: row.id }, data: { savedItemId: row.id, name: row.name, query: String(row.data.query ?? '') } }
+            : pinnedEvent(caller, row),
+        );
+        return row;
+      });
       const [answer] = await this.toDtos(caller, [item]);
       return answer;
     } catch (err) {
       if (isForeignKeyViolation(err)) throw new NotFoundException(NOT_FOUND_MESSAGE);
       throw err;
     }
+  }
+
+  /**
+   * Pins one of the caller's own saved searches (data: { kind: 'search', savedItemId }), once: a second
+   * pin answers the first. The pin keeps the search's name and query; it goes when the search is removed.
+   * The saved search is locked while it is pinned, so a pin and a removal of the search do not cross.
+   */
+  private async pinSearch(caller: AuthUser, dto: SaveItemDto): Promise<SavedItemDto> {
+    const savedItemId = dto.data?.savedItemId;
+    if (dto.listingId) throw new BadRequestException('A pinned saved search takes data.savedItemId, not a listingId');
+    if (typeof savedItemId !== 'string' || !isUUID(savedItemId)) {
+      throw new BadRequestException('A pinned saved search needs data.savedItemId: the id of one of your saved searches');
+    }
+    const pin = await this.transactions.run(async () => {
+      const search = await this.saved.findOwnForUpdate(caller.id, 'search', savedItemId);
+      if (!search) throw new NotFoundException(SAVED_SEARCH_NOT_FOUND);
+      const existing = await this.saved.findSearchPin(caller.id, search.id);
+      if (existing) return existing;
+      const row = await this.saved.insert({
+        userId: caller.id,
+        type: 'pinned',
+        listingId: null,
+        name: dto.name ?? search.name,
+        data: { kind: 'search', savedItemId: search.id, query: String(search.data.query ?? '') },
+      });
+      await this.events.publish(pinnedEvent(caller, row));
+      return row;
+    });
+    const [answer] = await this.toDtos(caller, [pin]);
+    return answer;
   }
 
   async list(caller: AuthUser, userId: string, type: SavedItemType | 'all' = 'all'): Promise<{ items: SavedItemDto[] }> {
@@ -93,9 +154,24 @@ export class SavedItemsService implements SavedListingsLookup {
 
   async remove(caller: AuthUser, userId: string, type: SavedItemType, itemId: string): Promise<{ message: string }> {
     this.assertSelf(caller, userId);
-    const removed = type === 'listing' ? !!(await this.saved.unsaveListing(userId, itemId)) : await this.saved.remove(userId, type, itemId);
-    if (!removed) throw new NotFoundException('Saved item not found');
+    await this.transactions.run(async () => {
+      if (type === 'listing') {
+        const unsaved = await this.saved.unsaveListing(userId, itemId);
+        if (!unsaved) throw new NotFoundException('Saved item not found');
+        await this.events.publish(unsavedEvent(caller, unsaved.listingId));
+        return;
+      }
+      const removed = await this.saved.remove(userId, type, itemId);
+      if (!removed) throw new NotFoundException('Saved item not found');
+      // a removed saved search takes its pins with it
+      const pins = removed.type === 'search' ? await this.saved.removeSearchPins(userId, removed.id) : [];
+      for (const row of [removed, ...pins]) await this.events.publish(removedEvent(caller, row));
+    });
     return { message: 'Removed from saved items' };
+  }
+
+  private savedEvent(caller: AuthUser, listing: ListingRef): NewDomainEvent<'listing.saved'> {
+    return { type: 'listing.saved', actorId: caller.id, entity: { kind: 'listing', id: listing.listingId }, data: listing };
   }
 
   /** The items with their listings as the caller may see them (one batch for all the listings). */
@@ -111,4 +187,38 @@ export class SavedItemsService implements SavedListingsLookup {
       createdAt: item.createdAt.toISOString(),
     }));
   }
+}
+
+function unsavedEvent(caller: AuthUser, listingId: string): NewDomainEvent<'listing.unsaved'> {
+  return { type: 'listing.unsaved', actorId: caller.id, entity: { kind: 'listing', id: listingId }, data: { listingId } };
+}
+
+function pinnedEvent(caller: AuthUser, row: SavedItemRow): NewDomainEvent<'item.pinned'> {
+  return {
+    type: 'item.pinned',
+    actorId: caller.id,
+    entity: { kind: 'saved_item', id: row.id },
+    data: { savedItemId: row.id, kind: pinnedKind(row), refId: row.listingId ?? pinnedRef(row), name: row.name },
+  };
+}
+
+function removedEvent(caller: AuthUser, row: SavedItemRow): NewDomainEvent<'saved_item.removed'> {
+  return {
+    type: 'saved_item.removed',
+    actorId: caller.id,
+    entity: { kind: 'saved_item', id: row.id },
+    data: { savedItemId: row.id, type: row.type, listingId: row.listingId, name: row.name },
+  };
+}
+
+/** What a pinned item points to: a listing, a saved search, or (later) a report. */
+function pinnedKind(row: SavedItemRow): string {
+  if (row.listingId) return 'listing';
+  const kind = row.data.kind;
+  return typeof kind === 'string' ? kind : 'item';
+}
+
+function pinnedRef(row: SavedItemRow): string | null {
+  const ref = row.data.refId ?? row.data.savedItemId;
+  return typeof ref === 'string' ? ref : null;
 }

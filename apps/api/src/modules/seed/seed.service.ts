@@ -4,15 +4,42 @@ import { eq } from 'drizzle-orm';
 import { appState, users } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DemoLegazpiListingsSeeder } from './demo-legazpi-listings';
+import { DemoListingsSeeder } from './demo-listings';
 
 const SEED_KEY = 'demo-seed';
+
+/** What one demo seed run created: nothing when the database was seeded already. */
+export interface DemoSeedResult {
+  /** The demo accounts were created by this run. */
+  accounts: boolean;
+  /** Demo listings created (Metro Manila, Cebu, Davao). */
+  listings: number;
+  /** Demo listings created in Legazpi City. */
+  legazpiListings: number;
+}
 
 /** Seeds the demo data once per database; later starts see the marker and skip. */
 @Injectable()
 export class SeedService {
   private readonly logger = new Logger(SeedService.name);
 
-  constructor(@InjectDb() private readonly db: Database) {}
+  constructor(
+    @InjectDb() private readonly db: Database,
+    private readonly listings: DemoListingsSeeder,
+    private readonly legazpiListings: DemoLegazpiListingsSeeder,
+  ) {}
+
+  /**
+   * The whole demo seed (what the server runs at start with SEED_DEMO on, and `npm run seed`): the
+   * accounts, then the listings, each part once per database. The places must be loaded first.
+   */
+  async seedDemo(): Promise<DemoSeedResult> {
+    const accounts = await this.seedDemoOnce();
+    const listings = await this.listings.seedOnce();
+    const legazpiListings = await this.legazpiListings.seedOnce();
+    return { accounts, listings, legazpiListings };
+  }
 
   async seedDemoOnce(): Promise<boolean> {
     const [done] = await this.db.select().from(appState).where(eq(appState.key, SEED_KEY)).limit(1);

@@ -1,14 +1,11 @@
-import { NestFactory } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { userTokens } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AppModule } from '../../app.module';
-import { loadConfig } from '../../common/config/config';
 import { QUEUES } from '../../common/queue/queues';
-import { createUser, startTestApp, uniqueEmail, type TestApp, envOf } from '../../../test/test-app';
+import { createUser, startTestApp, startTestWorker, uniqueEmail, type TestApp } from '../../../test/test-app';
 
 const mailsIn = (dir: string) => {
   try {
@@ -48,15 +45,14 @@ describe('password reset request: same work on the request path for known and un
     // the request path created no token: the account was not even looked up
     expect(await api.db.select().from(userTokens).where(eq(userTokens.userId, known.user._id))).toEqual([]);
 
-    const worker = await NestFactory.createApplicationContext(AppModule.forRole(loadConfig({ ...envOf(api), ROLE: 'worker' })), {
-      logger: false,
-    });
+    const worker = await startTestWorker(api);
     try {
       const outbox = api.config.mail.outboxDir;
       const mail = await until('the reset mail', () => mailsIn(outbox).find((m) => m.includes(`To: ${known.user.email}`)));
       expect(mail).toContain('Subject: Reset your password');
       // both requests were handled (the unknown one too), and nothing is left to send
-      const queues = Object.values(QUEUES).map((name) => api.app.get<Queue>(getQueueToken(name), { strict: false }));
+      // the account requests and the e-mail (the events and maintenance queues have their own work)
+      const queues = [QUEUES.account, QUEUES.email].map((name) => api.app.get<Queue>(getQueueToken(name), { strict: false }));
       await until('the queues to drain', async () => {
         const counts = await Promise.all(queues.map((q) => q.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'completed', 'failed')));
         const pending = counts.reduce((n, c) => n + c.wait + c.active + c.delayed + c.prioritized + c.failed, 0);

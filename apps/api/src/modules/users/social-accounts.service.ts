@@ -3,6 +3,8 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '@app/domain';
 import type { UserRow } from '@app/db';
 import { isUniqueViolation } from '../../common/db/pg-errors';
 import { AuthTokensService } from '../auth/auth-tokens.service';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
 import type { AuthResponseDto } from './dto/user-output.dto';
 import type { IdentitiesDto } from './dto/social-account.dto';
 import { toUserDto } from './user.mapper';
@@ -33,6 +35,8 @@ export class SocialAccountsService {
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: AuthTokensService,
+    private readonly transactions: Transactions,
+    private readonly events: EventsService,
   ) {}
 
   /**
@@ -53,17 +57,28 @@ export class SocialAccountsService {
     const existing = await this.users.findByEmail(profile.email);
     if (existing) return this.linkByEmail(existing, profile);
     try {
-      return await this.users.insertWithIdentity(
-        {
-          email: profile.email.toLowerCase(),
-          firstName: profile.firstName || profile.email.split('@')[0],
-          lastName: profile.lastName || '',
-          avatar: profile.avatar ?? null,
-          provider: profile.provider,
-          isVerified: profile.emailVerified,
-        },
-        identityOf(profile),
-      );
+      const email = profile.email.toLowerCase();
+      const firstName = profile.firstName || email.split('@')[0];
+      return await this.transactions.run(async () => {
+        const user = await this.users.insertWithIdentity(
+          {
+            email,
+            firstName,
+            lastName: profile.lastName || '',
+            avatar: profile.avatar ?? null,
+            provider: profile.provider,
+            isVerified: profile.emailVerified,
+          },
+          identityOf(profile),
+        );
+        await this.events.publish({
+          type: 'user.signed_up',
+          actorId: user.id,
+          entity: { kind: 'user', id: user.id },
+          data: { userId: user.id, email: user.email, type: user.type, provider: profile.provider },
+        });
+        return user;
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // another sign-in created the identity or an account with this e-mail at the same moment
@@ -81,7 +96,10 @@ export class SocialAccountsService {
     }
     assertActive(existing);
     try {
-      await this.users.insertIdentity({ ...identityOf(profile), userId: existing.id });
+      await this.transactions.run(async () => {
+        await this.users.insertIdentity({ ...identityOf(profile), userId: existing.id });
+        await this.identityEvent('user.identity_connected', existing.id, profile.provider);
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const owner = await this.users.findByIdentity(profile.provider, profile.providerId);
@@ -109,8 +127,17 @@ export class SocialAccountsService {
     const user = await this.users.findById(userId);
     if (!user) throw new BadRequestException('This account no longer exists');
     assertActive(user);
-    const token = await this.tokens.issue(user.id, meta);
-    const updated = (await this.users.update(user.id, { lastActive: new Date() })) ?? user;
+    const { token, updated } = await this.transactions.run(async () => {
+      const token = await this.tokens.issue(user.id, meta);
+      const updated = (await this.users.update(user.id, { lastActive: new Date() })) ?? user;
+      await this.events.publish({
+        type: 'user.logged_in',
+        actorId: user.id,
+        entity: { kind: 'user', id: user.id },
+        data: { userId: user.id, email: user.email, provider: 'social sign-in' },
+      });
+      return { token, updated };
+    });
     return { token, user: toUserDto(updated) };
   }
 
@@ -129,13 +156,20 @@ export class SocialAccountsService {
       new ConflictException(`Your account is already connected to another ${label} account; disconnect it first`);
     if ((await this.users.listIdentities(userId)).some((i) => i.provider === profile.provider)) throw hasOther();
     try {
-      await this.users.insertIdentity({ ...identityOf(profile), userId });
+      await this.transactions.run(async () => {
+        await this.users.insertIdentity({ ...identityOf(profile), userId });
+        await this.identityEvent('user.identity_connected', userId, profile.provider);
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const now = await this.users.findByIdentity(profile.provider, profile.providerId);
       if (now?.id === userId) return;
       throw now ? alreadyConnected() : hasOther();
     }
+  }
+
+  private async identityEvent(type: 'user.identity_connected' | 'user.identity_disconnected', userId: string, provider: string) {
+    await this.events.publish({ type, actorId: userId, entity: { kind: 'user', id: userId }, data: { userId, provider } });
   }
 
   async listIdentities(userId: string): Promise<IdentitiesDto> {
@@ -155,7 +189,8 @@ export class SocialAccountsService {
     }
     const p = provider as SocialProvider;
     const label = PROVIDER_LABELS[p];
-    await this.users.transaction(async (repo) => {
+    await this.transactions.run(async () => {
+      const repo = this.users;
       // the member's row is locked, so two disconnects at once cannot both pass the check below
       const user = await repo.findByIdForUpdate(userId);
       if (!user) throw new NotFoundException('User not found');
@@ -167,6 +202,7 @@ export class SocialAccountsService {
         );
       }
       await repo.deleteIdentity(userId, p);
+      await this.identityEvent('user.identity_disconnected', userId, p);
     });
     return { message: `${label} disconnected` };
   }

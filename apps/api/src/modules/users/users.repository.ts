@@ -81,6 +81,15 @@ export class UsersRepository {
       .where(inArray(users.id, ids));
   }
 
+  /** Members' names and e-mail addresses by id (the audit log keeps them as they were). */
+  async contactsByIds(ids: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids));
+  }
+
   /**
    * A member's profile as a query to compose into another module's statement (columns first_name,
    * last_name, avatar, type; no row for an unknown id): messaging writes a message and reads its

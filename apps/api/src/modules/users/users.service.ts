@@ -8,7 +8,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination } from '@app/domain';
+import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination, type NewDomainEvent } from '@app/domain';
 import type { NewUserRow, UserRow } from '@app/db';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
@@ -18,6 +18,8 @@ import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.servi
 import { PasswordHasher } from '../../common/security/password-hasher';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { AuthTokensService } from '../auth/auth-tokens.service';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
 import type {
   CreateAdminDto,
   CreateUserDto,
@@ -67,28 +69,53 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly accountRequests: AccountRequestQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
+    private readonly events: EventsService,
   ) {}
 
   async signUp(dto: CreateUserDto, meta: RequestMeta): Promise<AuthResponseDto> {
     await this.throttle.consumeSignUp(meta.ip);
-    const user = await this.createAccount(dto, 'user');
+    const passwordHash = await this.hashForNewAccount(dto);
+    const { user, token } = await this.transactions.run(async () => {
+      const user = await this.createAccount(dto, 'user', passwordHash);
+      await this.events.publish({
+        type: 'user.signed_up',
+        actorId: user.id,
+        entity: { kind: 'user', id: user.id },
+        data: { userId: user.id, email: user.email, type: user.type, provider: 'local' },
+      });
+      return { user, token: await this.tokens.issue(user.id, meta) };
+    });
     await this.sendToken(user, 'verify_email');
-    const token = await this.tokens.issue(user.id, meta);
     return { token, user: toUserDto(user) };
   }
 
   async createAdmin(caller: AuthUser, dto: CreateAdminDto): Promise<UserDto> {
     if (caller.role !== 'super_admin') throw new ForbiddenException('Only a super admin can create admins');
-    const user = await this.createAccount(dto, dto.role ?? 'admin');
+    const passwordHash = await this.hashForNewAccount(dto);
+    const user = await this.transactions.run(async () => {
+      const user = await this.createAccount(dto, dto.role ?? 'admin', passwordHash);
+      await this.events.publish({
+        type: 'user.admin_created',
+        actorId: caller.id,
+        entity: { kind: 'user', id: user.id },
+        data: { userId: user.id, email: user.email, role: user.role },
+      });
+      return user;
+    });
     return toUserDto(user);
   }
 
-  private async createAccount(dto: CreateUserDto, role: UserRow['role']): Promise<UserRow> {
-    // the cheap check first: an existing e-mail costs no hashing (the unique index still decides races)
+  /** The new account's password hash; the cheap check first: an e-mail in use costs no hashing (the unique index still decides races). */
+  private async hashForNewAccount(dto: CreateUserDto): Promise<string> {
     if (await this.users.findByEmail(dto.email)) throw new ConflictException(EMAIL_TAKEN);
+    return this.hasher.hash(dto.password);
+  }
+
+  private async createAccount(dto: CreateUserDto, role: UserRow['role'], passwordHash: string): Promise<UserRow> {
     const values: NewUserRow = {
       email: dto.email,
-      passwordHash: await this.hasher.hash(dto.password),
+      passwordHash,
       firstName: dto.firstName,
       middleName: dto.middleName ?? null,
       lastName: dto.lastName,
@@ -120,19 +147,44 @@ export class UsersService {
     }
     if (!user || !ok) {
       await this.throttle.loginFailed(attempt);
+      await this.events.publish({
+        type: 'user.login_failed',
+        actorId: null,
+        entity: user ? { kind: 'user', id: user.id } : null,
+        data: { email: dto.email.slice(0, 254), reason: user ? 'wrong_password' : 'unknown_email' },
+      });
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
     await this.throttle.loginSucceeded(attempt);
     if (user.status !== 'active') {
+      await this.events.publish({
+        type: 'user.login_failed',
+        actorId: null,
+        entity: { kind: 'user', id: user.id },
+        data: { email: user.email, reason: 'suspended' },
+      });
       throw new ForbiddenException('This account is suspended. Contact support to restore it.');
     }
-    const token = await this.tokens.issue(user.id, meta);
-    const updated = (await this.users.update(user.id, { lastActive: new Date() })) ?? user;
+    const signedIn = user;
+    const { token, updated } = await this.transactions.run(async () => {
+      const token = await this.tokens.issue(signedIn.id, meta);
+      const updated = (await this.users.update(signedIn.id, { lastActive: new Date() })) ?? signedIn;
+      await this.events.publish({
+        type: 'user.logged_in',
+        actorId: signedIn.id,
+        entity: { kind: 'user', id: signedIn.id },
+        data: { userId: signedIn.id, email: signedIn.email, provider: 'local' },
+      });
+      return { token, updated };
+    });
     return { token, user: toUserDto(updated) };
   }
 
   async logout(caller: AuthUser): Promise<{ message: string }> {
-    await this.tokens.revoke(caller.sessionId);
+    await this.transactions.run(async () => {
+      await this.tokens.revoke(caller.sessionId);
+      await this.events.publish({ type: 'user.logged_out', actorId: caller.id, entity: { kind: 'user', id: caller.id }, data: { userId: caller.id } });
+    });
     return { message: 'Logged out' };
   }
 
@@ -202,17 +254,17 @@ export class UsersService {
       target.role === 'super_admin' && ((dto.role !== undefined && dto.role !== 'super_admin') || dto.status === 'suspended');
     let updated: UserRow | null;
     try {
-      updated = losesSuperAdmin
-        ? await this.users.transaction(async (repo) => {
-            await this.assertAnotherSuperAdmin(repo, targetId);
-            return repo.update(targetId, patch);
-          })
-        : await this.users.update(targetId, patch);
+      updated = await this.transactions.run(async () => {
+        if (losesSuperAdmin) await this.assertAnotherSuperAdmin(this.users, targetId);
+        const row = await this.users.update(targetId, patch);
+        await this.events.publish(...userChangeEvents(caller.id, target, patch));
+        if (dto.status === 'suspended' && target.status !== 'suspended') await this.tokens.revokeAllForUser(targetId);
+        return row;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictException('That username is taken');
       throw err;
     }
-    if (dto.status === 'suspended') await this.tokens.revokeAllForUser(targetId);
     return toUserDto(updated ?? target);
   }
 
@@ -231,6 +283,11 @@ export class UsersService {
     return this.users.profilesByIds([...new Set(ids)]);
   }
 
+  /** Members' names and e-mail addresses by id (for the audit log, which keeps them as they were). */
+  contactsByIds(ids: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>> {
+    return this.users.contactsByIds([...new Set(ids)]);
+  }
+
   async remove(caller: AuthUser, id: string): Promise<{ message: string }> {
     if (id === caller.id) throw new BadRequestException('You cannot remove your own account here');
     const target = await this.mustFind(id);
@@ -240,14 +297,16 @@ export class UsersService {
     if (ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can remove an admin');
     }
-    if (target.role === 'super_admin') {
-      await this.users.transaction(async (repo) => {
-        await this.assertAnotherSuperAdmin(repo, id);
-        await repo.remove(id);
-      });
-    } else {
+    await this.transactions.run(async () => {
+      if (target.role === 'super_admin') await this.assertAnotherSuperAdmin(this.users, id);
       await this.users.remove(id);
-    }
+      await this.events.publish({
+        type: 'user.removed',
+        actorId: caller.id,
+        entity: { kind: 'user', id },
+        data: { userId: id, email: target.email, role: target.role },
+      });
+    });
     // the sessions went with the row (cascade); this also closes the member's open sockets on every API process
     await this.tokens.revokeAllForUser(id);
     return { message: 'User removed' };
@@ -259,7 +318,17 @@ export class UsersService {
       dto.field === 'isVisible'
         ? { isVisible: dto.visible }
         : { preferences: { ...user.preferences, [dto.field]: dto.visible } };
-    return toUserDto((await this.users.update(caller.id, patch)) ?? user);
+    const updated = await this.transactions.run(async () => {
+      const row = await this.users.update(caller.id, patch);
+      await this.events.publish({
+        type: 'user.visibility_changed',
+        actorId: caller.id,
+        entity: { kind: 'user', id: caller.id },
+        data: { userId: caller.id, field: dto.field, visible: dto.visible },
+      });
+      return row;
+    });
+    return toUserDto(updated ?? user);
   }
 
   async updatePassword(caller: AuthUser, dto: UpdatePasswordDto): Promise<{ message: string }> {
@@ -271,8 +340,12 @@ export class UsersService {
     if (!(await this.hasher.verify(user.passwordHash, dto.currentPassword))) {
       throw new BadRequestException('Current password is incorrect');
     }
-    await this.users.update(user.id, { passwordHash: await this.hasher.hash(dto.newPassword) });
-    await this.tokens.revokeAllForUser(user.id, caller.sessionId);
+    const passwordHash = await this.hasher.hash(dto.newPassword);
+    await this.transactions.run(async () => {
+      await this.users.update(user.id, { passwordHash });
+      await this.tokens.revokeAllForUser(user.id, caller.sessionId);
+      await this.events.publish({ type: 'user.password_changed', actorId: user.id, entity: { kind: 'user', id: user.id }, data: { userId: user.id } });
+    });
     return { message: 'Password updated; other sessions were logged out' };
   }
 
@@ -300,7 +373,8 @@ export class UsersService {
     if (!(await this.users.hasLiveToken('reset_password', tokenHash))) throw new BadRequestException(INVALID_RESET_TOKEN);
     // hashed before the token is used, so a refused hash (server busy) does not burn the link
     const passwordHash = await this.hasher.hash(newPassword);
-    const userId = await this.users.transaction(async (repo) => {
+    const userId = await this.transactions.run(async () => {
+      const repo = this.users;
       // conditional update: of two concurrent requests with one token, only one gets the user id
       const id = await repo.consumeToken('reset_password', tokenHash);
       if (!id) return null;
@@ -310,10 +384,11 @@ export class UsersService {
       // been opened by someone else through a provider that did not vouch for the e-mail: such
       // identities stop signing in (the owner can connect their own in Settings).
       if (before && !before.isVerified) await repo.deleteUnvouchedIdentities(id);
+      await this.tokens.revokeAllForUser(id);
+      await this.events.publish({ type: 'user.password_reset', actorId: id, entity: { kind: 'user', id }, data: { userId: id } });
       return id;
     });
     if (!userId) throw new BadRequestException(INVALID_RESET_TOKEN);
-    await this.tokens.revokeAllForUser(userId);
     return { message: 'Password changed; log in with the new password' };
   }
 
@@ -324,15 +399,24 @@ export class UsersService {
   }
 
   async verifyEmail(token: string): Promise<{ message: string }> {
-    const userId = await this.users.consumeToken('verify_email', sha256(token));
+    const userId = await this.transactions.run(async () => {
+      const id = await this.users.consumeToken('verify_email', sha256(token));
+      if (!id) return null;
+      await this.users.update(id, { isVerified: true });
+      await this.events.publish({ type: 'user.email_verified', actorId: id, entity: { kind: 'user', id }, data: { userId: id } });
+      return id;
+    });
     if (!userId) throw new BadRequestException('This confirmation link is invalid or has expired; ask for a new one');
-    await this.users.update(userId, { isVerified: true });
     return { message: 'E-mail address confirmed' };
   }
 
   async setAvatar(userId: string, avatarUrl: string): Promise<{ user: UserDto; previous: string | null }> {
     const user = await this.mustFind(userId);
-    const updated = await this.users.update(userId, { avatar: avatarUrl });
+    const updated = await this.transactions.run(async () => {
+      const row = await this.users.update(userId, { avatar: avatarUrl });
+      await this.events.publish({ type: 'user.avatar_changed', actorId: userId, entity: { kind: 'user', id: userId }, data: { userId } });
+      return row;
+    });
     return { user: toUserDto(updated ?? user), previous: user.avatar };
   }
 
@@ -400,4 +484,27 @@ export function parseUserFilters(query: unknown): UserFilters {
     }
   }
   return filters;
+}
+
+/** The events of a change to an account: its standing (role, status, verification, credits) each on its own, the rest as one profile update. */
+export function userChangeEvents(actorId: string, before: UserRow, patch: Partial<NewUserRow>): NewDomainEvent[] {
+  const entity = { kind: 'user' as const, id: before.id };
+  const base = { userId: before.id, email: before.email };
+  const events: NewDomainEvent[] = [];
+  if (patch.role !== undefined && patch.role !== before.role) {
+    events.push({ type: 'user.role_changed', actorId, entity, data: { ...base, from: before.role, to: patch.role } });
+  }
+  if (patch.status !== undefined && patch.status !== before.status) {
+    events.push({ type: 'user.status_changed', actorId, entity, data: { ...base, from: before.status, to: patch.status } });
+  }
+  if (patch.isVerified !== undefined && patch.isVerified !== before.isVerified) {
+    events.push({ type: 'user.verified_changed', actorId, entity, data: { ...base, verified: patch.isVerified } });
+  }
+  if (patch.creditsRemaining !== undefined && patch.creditsRemaining !== before.creditsRemaining) {
+    events.push({ type: 'user.credits_adjusted', actorId, entity, data: { ...base, from: before.creditsRemaining, to: patch.creditsRemaining } });
+  }
+  const standing = new Set(['role', 'status', 'isVerified', 'creditsRemaining']);
+  const fields = Object.keys(patch).filter((k) => !standing.has(k) && patch[k as keyof NewUserRow] !== before[k as keyof UserRow]);
+  if (fields.length) events.push({ type: 'user.updated', actorId, entity, data: { userId: before.id, fields } });
+  return events;
 }

@@ -353,7 +353,7 @@ describe('PSGC and centroid importers', () => {
     });
 
     const cli = (args: string[]) =>
-      promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'import-places.cli.ts'), ...args], {
+      promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, '../../../import-places.ts'), ...args], {
         cwd: path.resolve(__dirname, '../../../..'),
         env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: testDb.url, DB_MIGRATE: 'false', LOG_LEVEL: 'silent' },
       }).then(
@@ -375,7 +375,7 @@ describe('PSGC and centroid importers', () => {
   it('CLI: imports the given files in one run', async () => {
     const run = await promisify(execFile)(
       process.execPath,
-      [require.resolve('tsx/cli'), path.join(__dirname, 'import-places.cli.ts'), '--psgc', PSGC_FILE, '--centroids', NCR_GEOJSON],
+      [require.resolve('tsx/cli'), path.join(__dirname, '../../../import-places.ts'), '--psgc', PSGC_FILE, '--centroids', NCR_GEOJSON],
       { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: testDb.url, DB_MIGRATE: 'false' } },
     );
     expect(run.stdout).toContain('43767 places upserted (0 new, 43767 updated');

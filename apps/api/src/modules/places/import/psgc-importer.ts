@@ -553,6 +553,24 @@ export async function importCentroids(db: Database, file: string): Promise<Centr
   return applyCentroids(db, await readCentroidsFile(file));
 }
 
+/**
+ * Writes files already read and checked in one transaction: the workbook's places first, then each
+ * centroid file in order (a later file wins). A failure leaves the database as it was.
+ */
+export async function writePlacesImport(
+  db: Database,
+  workbook: PsgcWorkbook | undefined,
+  centroidFiles: readonly CentroidFile[],
+): Promise<(PsgcImportResult | CentroidImportResult)[]> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const results: (PsgcImportResult | CentroidImportResult)[] = [];
+    if (workbook) results.push(await upsertPsgcPlaces(t, workbook));
+    for (const file of centroidFiles) results.push(await applyCentroids(t, file));
+    return results;
+  });
+}
+
 /** A short, human-readable account of an import, for the CLI and the logs. */
 export function describeImport(result: PsgcImportResult | CentroidImportResult): string {
   const name = path.basename(result.file);

@@ -11,7 +11,13 @@ export class SaveItemDto {
   @IsOptional() @IsUUID('all', { message: 'listingId must be a listing id' }) listingId?: string;
   @ApiPropertyOptional({ description: 'A label, e.g. the name of a saved search' })
   @IsOptional() @IsString() @MaxLength(120) name?: string;
-  @ApiPropertyOptional({ description: 'For a saved search: { query: "<the search URL query string>" }; for a pinned item: what it points to', type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({
+    description:
+      'For a saved search: { query: "<the search URL query string>" }. For a pinned item: what it points to; a pinned saved search is ' +
+      '{ kind: "search", savedItemId: "<one of the caller\'s saved searches>" } (its name and query are copied from the search)',
+    type: 'object',
+    additionalProperties: true,
+  })
   @IsOptional() @IsObject() data?: Record<string, unknown>;
 }
 
