@@ -1,5 +1,7 @@
 import { baseApi as api } from "./base-api";
 export const addTagTypes = [
+  "activity",
+  "audit",
   "auth",
   "currency",
   "listing",
@@ -14,6 +16,130 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      createActivity: build.mutation<
+        CreateActivityApiResponse,
+        CreateActivityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/activity/create`,
+          method: "POST",
+          body: queryArg.createActivityDto,
+        }),
+        invalidatesTags: ["activity"],
+      }),
+      getAllActivity: build.query<
+        GetAllActivityApiResponse,
+        GetAllActivityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/activity/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["activity"],
+      }),
+      getActivity: build.query<GetActivityApiResponse, GetActivityApiArg>({
+        query: (queryArg) => ({ url: `/api/activity/get/${queryArg.id}` }),
+        providesTags: ["activity"],
+      }),
+      removeActivity: build.mutation<
+        RemoveActivityApiResponse,
+        RemoveActivityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/activity/remove/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["activity"],
+      }),
+      searchActivity: build.query<
+        SearchActivityApiResponse,
+        SearchActivityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/activity/search`,
+          method: "POST",
+          body: queryArg.activitySearchDto,
+        }),
+        providesTags: ["activity"],
+      }),
+      updateActivity: build.mutation<
+        UpdateActivityApiResponse,
+        UpdateActivityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/activity/update`,
+          method: "PUT",
+          body: queryArg.updateActivityDto,
+        }),
+        invalidatesTags: ["activity"],
+      }),
+      clearMyActivity: build.mutation<
+        ClearMyActivityApiResponse,
+        ClearMyActivityApiArg
+      >({
+        query: () => ({ url: `/api/activity/user`, method: "DELETE" }),
+        invalidatesTags: ["activity"],
+      }),
+      getMyActivity: build.query<GetMyActivityApiResponse, GetMyActivityApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/activity/user`,
+            params: {
+              page: queryArg.page,
+              limit: queryArg.limit,
+            },
+          }),
+          providesTags: ["activity"],
+        },
+      ),
+      filterAudit: build.mutation<FilterAuditApiResponse, FilterAuditApiArg>({
+        query: (queryArg) => ({
+          url: `/api/audit/filter`,
+          method: "POST",
+          body: queryArg.auditFilterDto,
+        }),
+        invalidatesTags: ["audit"],
+      }),
+      getAuditEntries: build.query<
+        GetAuditEntriesApiResponse,
+        GetAuditEntriesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/audit/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["audit"],
+      }),
+      getAuditEntry: build.query<GetAuditEntryApiResponse, GetAuditEntryApiArg>(
+        {
+          query: (queryArg) => ({ url: `/api/audit/get/${queryArg.id}` }),
+          providesTags: ["audit"],
+        },
+      ),
+      removeAuditEntry: build.mutation<
+        RemoveAuditEntryApiResponse,
+        RemoveAuditEntryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/audit/remove/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["audit"],
+      }),
+      searchAudit: build.mutation<SearchAuditApiResponse, SearchAuditApiArg>({
+        query: (queryArg) => ({
+          url: `/api/audit/search`,
+          method: "POST",
+          body: queryArg.auditSearchDto,
+        }),
+        invalidatesTags: ["audit"],
+      }),
       exchangeSignInCode: build.mutation<
         ExchangeSignInCodeApiResponse,
         ExchangeSignInCodeApiArg
@@ -341,8 +467,41 @@ const injectedRtkApi = api
           params: {
             page: queryArg.page,
             limit: queryArg.limit,
+            unreadFirst: queryArg.unreadFirst,
           },
         }),
+        providesTags: ["notification"],
+      }),
+      getNotificationPreferences: build.query<
+        GetNotificationPreferencesApiResponse,
+        GetNotificationPreferencesApiArg
+      >({
+        query: () => ({ url: `/api/notification/preferences` }),
+        providesTags: ["notification"],
+      }),
+      updateNotificationPreferences: build.mutation<
+        UpdateNotificationPreferencesApiResponse,
+        UpdateNotificationPreferencesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/notification/preferences`,
+          method: "PUT",
+          body: queryArg.updateNotificationPreferencesDto,
+        }),
+        invalidatesTags: ["notification"],
+      }),
+      markAllNotificationsRead: build.mutation<
+        MarkAllNotificationsReadApiResponse,
+        MarkAllNotificationsReadApiArg
+      >({
+        query: () => ({ url: `/api/notification/read-all`, method: "POST" }),
+        invalidatesTags: ["notification"],
+      }),
+      getUnreadNotificationCount: build.query<
+        GetUnreadNotificationCountApiResponse,
+        GetUnreadNotificationCountApiArg
+      >({
+        query: () => ({ url: `/api/notification/unread-count` }),
         providesTags: ["notification"],
       }),
       markNotificationRead: build.mutation<
@@ -664,6 +823,71 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as api };
+export type CreateActivityApiResponse =
+  /** status 200 Records a share of a listing the caller can see */ ActivityDto;
+export type CreateActivityApiArg = {
+  createActivityDto: CreateActivityDto;
+};
+export type GetAllActivityApiResponse =
+  /** status 200 Every member’s activity, newest first */ ActivityListDto;
+export type GetAllActivityApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type GetActivityApiResponse = /** status 200  */ ActivityDto;
+export type GetActivityApiArg = {
+  id: string;
+};
+export type RemoveActivityApiResponse = /** status 200  */ MessageResponseDto;
+export type RemoveActivityApiArg = {
+  id: string;
+};
+export type SearchActivityApiResponse =
+  /** status 200 The caller’s activity (staff: anyone’s) by kind, words and time */ ActivityListDto;
+export type SearchActivityApiArg = {
+  activitySearchDto: ActivitySearchDto;
+};
+export type UpdateActivityApiResponse = /** status 200  */ ActivityDto;
+export type UpdateActivityApiArg = {
+  updateActivityDto: UpdateActivityDto;
+};
+export type ClearMyActivityApiResponse =
+  /** status 200 Clears the caller’s whole history */ ClearedActivityDto;
+export type ClearMyActivityApiArg = void;
+export type GetMyActivityApiResponse =
+  /** status 200 The caller’s activity, newest first */ ActivityListDto;
+export type GetMyActivityApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type FilterAuditApiResponse =
+  /** status 200 How many entries the query matches per type, severity and day */ AuditFacetsDto;
+export type FilterAuditApiArg = {
+  auditFilterDto: AuditFilterDto;
+};
+export type GetAuditEntriesApiResponse =
+  /** status 200 Entries, newest first */ AuditListDto;
+export type GetAuditEntriesApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type GetAuditEntryApiResponse = /** status 200  */ AuditEntryDto;
+export type GetAuditEntryApiArg = {
+  id: string;
+};
+export type RemoveAuditEntryApiResponse =
+  /** status 200 Removed; the removal is itself audited as critical */ MessageResponseDto;
+export type RemoveAuditEntryApiArg = {
+  id: string;
+};
+export type SearchAuditApiResponse =
+  /** status 200 Entries matching the query (text, types, severities, actor, entity, time range), newest first unless sort says timestamp */ AuditListDto;
+export type SearchAuditApiArg = {
+  auditSearchDto: AuditSearchDto;
+};
 export type ExchangeSignInCodeApiResponse =
   /** status 200 The session, as a login answers it */ AuthResponseDto;
 export type ExchangeSignInCodeApiArg = {
@@ -835,12 +1059,28 @@ export type VerifyListingApiArg = {
   verifyListingDto: VerifyListingDto;
 };
 export type GetNotificationsApiResponse =
-  /** status 200 The caller's notifications, newest first, with their unread count */ NotificationListDto;
+  /** status 200 The caller's notifications, newest first (unread first with unreadFirst=true), with their unread count */ NotificationListDto;
 export type GetNotificationsApiArg = {
   page?: number;
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
+  /** Unread notifications first, then the rest; each newest first */
+  unreadFirst?: boolean;
 };
+export type GetNotificationPreferencesApiResponse =
+  /** status 200 Per kind: in-app (always) and whether it is also e-mailed */ NotificationPreferencesDto;
+export type GetNotificationPreferencesApiArg = void;
+export type UpdateNotificationPreferencesApiResponse =
+  /** status 200  */ NotificationPreferencesDto;
+export type UpdateNotificationPreferencesApiArg = {
+  updateNotificationPreferencesDto: UpdateNotificationPreferencesDto;
+};
+export type MarkAllNotificationsReadApiResponse =
+  /** status 200  */ MarkedReadDto;
+export type MarkAllNotificationsReadApiArg = void;
+export type GetUnreadNotificationCountApiResponse =
+  /** status 200  */ UnreadNotificationsDto;
+export type GetUnreadNotificationCountApiArg = void;
 export type MarkNotificationReadApiResponse =
   /** status 200  */ NotificationDto;
 export type MarkNotificationReadApiArg = {
@@ -939,7 +1179,7 @@ export type CreateUserApiArg = {
   createUserDto: CreateUserDto;
 };
 export type DeleteUserSavedItemApiResponse =
-  /** status 200  */ MessageResponseDto;
+  /** status 200 Removed; a removed saved search takes its pins with it */ MessageResponseDto;
 export type DeleteUserSavedItemApiArg = {
   deleteSavedItemDto: DeleteSavedItemDto;
 };
@@ -1004,7 +1244,8 @@ export type ResetPasswordApiResponse = /** status 200  */ MessageResponseDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
 };
-export type SaveUserItemApiResponse = /** status 201  */ SavedItemDto;
+export type SaveUserItemApiResponse =
+  /** status 201 The saved item; a listing saved or pinned again, or a saved search pinned again, answers the existing item */ SavedItemDto;
 export type SaveUserItemApiArg = {
   type: "listing" | "search" | "pinned";
   saveItemDto: SaveItemDto;
@@ -1021,6 +1262,242 @@ export type UpdateUserPasswordApiArg = {
 export type VerifyEmailApiResponse = /** status 200  */ MessageResponseDto;
 export type VerifyEmailApiArg = {
   verifyEmailDto: VerifyEmailDto;
+};
+export type ActivityEntityDto = {
+  id: string;
+  kind: "listing" | "saved_item" | "thread" | "review";
+};
+export type ActivityDto = {
+  _id: string;
+  /** True when the member did it; false when someone did something to their listing */
+  byMe: boolean;
+  data: {
+    [key: string]: any;
+  };
+  entity: ActivityEntityDto | null;
+  kind:
+    | "viewed_listing"
+    | "saved_listing"
+    | "saved_search"
+    | "messaged"
+    | "reviewed"
+    | "created_listing"
+    | "listing_saved_by_other"
+    | "listing_reviewed_by_other"
+    | "listing_verified"
+    | "shared";
+  /** Where the web app opens it */
+  link: string;
+  timestamp: string;
+  title: string;
+  /** Whose history it is */
+  userId: string;
+};
+export type ErrorResponseDto = {
+  error: string;
+  message: string | string[];
+  statusCode: number;
+};
+export type CreateActivityDto = {
+  channel:
+    | "copy_link"
+    | "facebook"
+    | "messenger"
+    | "viber"
+    | "whatsapp"
+    | "x"
+    | "email"
+    | "sms"
+    | "other";
+  kind: "shared";
+  /** The listing shared */
+  listingId: string;
+};
+export type PaginationDto = {
+  currentPage: number;
+  itemsOnPage: number;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+};
+export type ActivityListDto = {
+  activities: ActivityDto[];
+  pagination: PaginationDto;
+};
+export type MessageResponseDto = {
+  message: string;
+};
+export type ActivityQueryDto = {
+  from?: string;
+  kind?: (
+    | "viewed_listing"
+    | "saved_listing"
+    | "saved_search"
+    | "messaged"
+    | "reviewed"
+    | "created_listing"
+    | "listing_saved_by_other"
+    | "listing_reviewed_by_other"
+    | "listing_verified"
+    | "shared"
+  )[];
+  /** Words of the title */
+  text?: string;
+  to?: string;
+  /** Staff only: one member’s activity */
+  userId?: string;
+};
+export type ActivitySearchDto = {
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  page?: number;
+  query?: ActivityQueryDto;
+  /** Items to skip; overrides page */
+  skip?: number;
+};
+export type UpdateActivityDto = {
+  _id: string;
+  /** The channel of a share (the only thing a member may correct) */
+  channel:
+    | "copy_link"
+    | "facebook"
+    | "messenger"
+    | "viber"
+    | "whatsapp"
+    | "x"
+    | "email"
+    | "sms"
+    | "other";
+};
+export type ClearedActivityDto = {
+  /** How many entries were removed */
+  removed: number;
+};
+export type AuditFacetCountDto = {
+  count: number;
+  value: string;
+};
+export type AuditFacetsDto = {
+  day: AuditFacetCountDto[];
+  severity: AuditFacetCountDto[];
+  total: number;
+  type: AuditFacetCountDto[];
+};
+export type AuditEntityFilterDto = {
+  id?: string;
+  kind:
+    | "user"
+    | "listing"
+    | "review"
+    | "saved_item"
+    | "thread"
+    | "message"
+    | "audit"
+    | "activity"
+    | "currency_rate";
+};
+export type AuditQueryDto = {
+  /** The actor’s user id */
+  actor?: string;
+  entity?: AuditEntityFilterDto;
+  /** From this time (inclusive) */
+  from?: string;
+  severity?: ("low" | "medium" | "high" | "critical")[];
+  /** Words of the description or the actor’s name or e-mail (each word, or its beginning) */
+  text?: string;
+  /** Before this time (exclusive) */
+  to?: string;
+  type?: (
+    | "user.signed_up"
+    | "user.admin_created"
+    | "user.logged_in"
+    | "user.login_failed"
+    | "user.logged_out"
+    | "user.updated"
+    | "user.role_changed"
+    | "user.status_changed"
+    | "user.verified_changed"
+    | "user.credits_adjusted"
+    | "user.removed"
+    | "user.password_changed"
+    | "user.password_reset"
+    | "user.email_verified"
+    | "user.visibility_changed"
+    | "user.avatar_changed"
+    | "user.identity_connected"
+    | "user.identity_disconnected"
+    | "listing.created"
+    | "listing.updated"
+    | "listing.removed"
+    | "listing.visibility_changed"
+    | "listing.verified"
+    | "listing.photos_changed"
+    | "listing.documents_uploaded"
+    | "listing.document_opened"
+    | "listing.viewed"
+    | "listing.saved"
+    | "listing.unsaved"
+    | "review.created"
+    | "search.saved"
+    | "saved_item.removed"
+    | "item.pinned"
+    | "thread.created"
+    | "message.sent"
+    | "audit.removed"
+    | "activity.created"
+    | "currency_rate.updated"
+  )[];
+};
+export type AuditFilterDto = {
+  query?: AuditQueryDto;
+};
+export type AuditEntityDto = {
+  id: string;
+  kind:
+    | "user"
+    | "listing"
+    | "review"
+    | "saved_item"
+    | "thread"
+    | "message"
+    | "audit"
+    | "activity"
+    | "currency_rate";
+};
+export type AuditActorDto = {
+  _id: string;
+  email: string | null;
+  /** Their name when the entry was written */
+  name: string | null;
+};
+export type AuditEntryDto = {
+  _id: string;
+  description: string;
+  entity: AuditEntityDto | null;
+  ip: string | null;
+  requestId: string | null;
+  severity: "low" | "medium" | "high" | "critical";
+  timestamp: string;
+  /** The event type, e.g. user.role_changed */
+  type: string;
+  /** Who did it (null: the system, or someone not signed in) */
+  user: AuditActorDto | null;
+  userAgent: string | null;
+};
+export type AuditListDto = {
+  entries: AuditEntryDto[];
+  pagination: PaginationDto;
+  /** True when totalItems is an estimate (more than 10,000 matches) */
+  totalIsEstimate: boolean;
+};
+export type AuditSearchDto = {
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  page?: number;
+  query?: AuditQueryDto;
+  /** Items to skip; overrides page */
+  skip?: number;
+  sort?: "-timestamp" | "timestamp";
 };
 export type CreditsDto = {
   remaining: number;
@@ -1071,11 +1548,6 @@ export type AuthResponseDto = {
   token: string;
   user: UserDto;
 };
-export type ErrorResponseDto = {
-  error: string;
-  message: string | string[];
-  statusCode: number;
-};
 export type ExchangeCodeDto = {
   /** The single-use code the social sign-in callback put in /auth/callback#code= */
   code: string;
@@ -1090,9 +1562,6 @@ export type IdentitiesDto = {
   /** Whether the member can also log in with a password */
   hasPassword: boolean;
   identities: IdentityDto[];
-};
-export type MessageResponseDto = {
-  message: string;
 };
 export type AuthProvidersDto = {
   providers: ("google" | "facebook")[];
@@ -1138,13 +1607,6 @@ export type UpdateCurrencyRateDto = {
   phpPerUnit: number;
   /** Where the rate came from */
   source?: string;
-};
-export type PaginationDto = {
-  currentPage: number;
-  itemsOnPage: number;
-  itemsPerPage: number;
-  totalItems: number;
-  totalPages: number;
 };
 export type CurrencyRateEditorDto = {
   firstName: string;
@@ -1652,19 +2114,48 @@ export type NotificationDto = {
   _id: string;
   body: string;
   createdAt: string;
-  /** For a message: threadId, messageId, senderId, listingId */
+  /** What it is about: for a message threadId, messageId, senderId, listingId; for a review or verification listingId; for a saved search savedSearchId and listingIds */
   data: {
     [key: string]: any;
   };
   isRead: boolean;
+  /** Where the web app opens it, e.g. /messages/<threadId> */
+  link: string;
   title: string;
-  type: string;
+  /** The kind of notification */
+  type: "message" | "review" | "listing_verified" | "saved_search" | "security";
 };
 export type NotificationListDto = {
   notifications: NotificationDto[];
   pagination: PaginationDto;
   /** The caller's unread notifications */
   unreadCount: number;
+};
+export type NotificationPreferenceViewDto = {
+  /** Also send it by e-mail (in-app is always on) */
+  email: boolean;
+  /** True for the kinds that are always shown in the app */
+  inApp: boolean;
+  kind: "message" | "review" | "listing_verified" | "saved_search" | "security";
+  label: string;
+};
+export type NotificationPreferencesDto = {
+  preferences: NotificationPreferenceViewDto[];
+};
+export type NotificationPreferenceDto = {
+  /** Also send it by e-mail (in-app is always on) */
+  email: boolean;
+  kind: "message" | "review" | "listing_verified" | "saved_search" | "security";
+};
+export type UpdateNotificationPreferencesDto = {
+  preferences: NotificationPreferenceDto[];
+};
+export type MarkedReadDto = {
+  /** How many notifications were marked read */
+  marked: number;
+};
+export type UnreadNotificationsDto = {
+  count: number;
 };
 export type PlaceDto = {
   /** Area in km² (barangays with a known boundary) */
@@ -1897,7 +2388,7 @@ export type ResetPasswordDto = {
   token: string;
 };
 export type SaveItemDto = {
-  /** For a saved search: { query: "<the search URL query string>" }; for a pinned item: what it points to */
+  /** For a saved search: { query: "<the search URL query string>" }. For a pinned item: what it points to; a pinned saved search is { kind: "search", savedItemId: "<one of the caller's saved searches>" } (its name and query are copied from the search) */
   data?: {
     [key: string]: any;
   };
@@ -1941,6 +2432,25 @@ export type VerifyEmailDto = {
   token: string;
 };
 export const {
+  useCreateActivityMutation,
+  useGetAllActivityQuery,
+  useLazyGetAllActivityQuery,
+  useGetActivityQuery,
+  useLazyGetActivityQuery,
+  useRemoveActivityMutation,
+  useSearchActivityQuery,
+  useLazySearchActivityQuery,
+  useUpdateActivityMutation,
+  useClearMyActivityMutation,
+  useGetMyActivityQuery,
+  useLazyGetMyActivityQuery,
+  useFilterAuditMutation,
+  useGetAuditEntriesQuery,
+  useLazyGetAuditEntriesQuery,
+  useGetAuditEntryQuery,
+  useLazyGetAuditEntryQuery,
+  useRemoveAuditEntryMutation,
+  useSearchAuditMutation,
   useExchangeSignInCodeMutation,
   useListIdentitiesQuery,
   useLazyListIdentitiesQuery,
@@ -1987,6 +2497,12 @@ export const {
   useVerifyListingMutation,
   useGetNotificationsQuery,
   useLazyGetNotificationsQuery,
+  useGetNotificationPreferencesQuery,
+  useLazyGetNotificationPreferencesQuery,
+  useUpdateNotificationPreferencesMutation,
+  useMarkAllNotificationsReadMutation,
+  useGetUnreadNotificationCountQuery,
+  useLazyGetUnreadNotificationCountQuery,
   useMarkNotificationReadMutation,
   useListBarangaysQuery,
   useLazyListBarangaysQuery,
