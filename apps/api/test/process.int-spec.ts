@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
+import { eventually } from './realtime';
 
 const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -119,8 +120,14 @@ describe('the built server process', () => {
       const sent = await fetch(`${base}/api/threads/${threadId}/messages`, { method: 'POST', headers: as(token), body: JSON.stringify({ content: 'Hello from PGlite' }) });
       expect(sent.status).toBe(201);
       expect(await sent.json()).toMatchObject({ threadId, content: 'Hello from PGlite', sender: { firstName: 'Pg', lastName: 'Lite' } });
-      const notes = await fetch(`${base}/api/notification/get/all`, { headers: as(broker.token) });
-      expect(((await notes.json()) as { notifications: unknown[] }).notifications[0]).toMatchObject({
+      // the notification comes from the message.sent event, handled by this process's events worker after the commit
+      let notifications: unknown[] = [];
+      await eventually(async () => {
+        const notes = await fetch(`${base}/api/notification/get/all`, { headers: as(broker.token) });
+        notifications = ((await notes.json()) as { notifications: unknown[] }).notifications;
+        return notifications.length > 0;
+      }, 'the broker has a notification of the message', 15_000);
+      expect(notifications[0]).toMatchObject({
         title: 'New message from Pg Lite',
         body: 'Hello from PGlite',
         data: { threadId, senderId: expect.any(String), listingId: null },
