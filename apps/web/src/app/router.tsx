@@ -114,6 +114,10 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                   path: 'messages/:threadId',
                   lazy: () => page(() => import('@/features/messages')).then((m) => ({ Component: m.MessagesPage })),
                 },
+                {
+                  path: 'notifications',
+                  lazy: () => page(() => import('@/features/notifications')).then((m) => ({ Component: m.NotificationsPage })),
+                },
               ],
             },
             {

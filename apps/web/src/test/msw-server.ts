@@ -7,6 +7,8 @@ export const defaultHandlers = [
   http.get('*/api/auth/providers', () => HttpResponse.json({ providers: [] })),
   // the header's unread-messages badge asks on every signed-in page
   http.get('*/api/threads/unread-count', () => HttpResponse.json({ count: 0 })),
+  // and the notification bell
+  http.get('*/api/notification/unread-count', () => HttpResponse.json({ count: 0 })),
   // the dashboard asks for the totals of the member's listings
   http.post('*/api/listing/dashboard', () => HttpResponse.json({ totalListings: 0, totalViews: 0, totalSaved: 0, totalInquiries: 0 })),
   // the search page's map asks for the matches in its view

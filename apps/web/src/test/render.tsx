@@ -6,16 +6,22 @@ import { AppProviders } from '@/app/providers';
 import { createRoutes, type AppRouteOptions } from '@/app/router';
 import { makeStore } from '@/app/store';
 import type { User } from '@/lib/api/types';
+import type { Realtime } from '@/lib/realtime/types';
 import { AUTH_STORAGE_KEY } from '@/lib/storage';
 import { apiError, server } from './msw-server';
 
+export interface RenderAppOptions extends AppRouteOptions {
+  /** A realtime client (e.g. a RealtimeClient on a fake socket); none by default: HTTP only. */
+  realtime?: Realtime;
+}
+
 /** Renders the whole app (real store, real routes) at `route`, as main.tsx does. */
-export function renderApp(route = '/', options: AppRouteOptions = {}) {
+export function renderApp(route = '/', { realtime, ...options }: RenderAppOptions = {}) {
   const store = makeStore();
   const router = createMemoryRouter(createRoutes(options), { initialEntries: [route] });
   const user = userEvent.setup();
   const utils = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} realtime={realtime}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -17,8 +17,10 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { UnreadMessagesBadge } from '@/features/messages/shell';
+import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 // the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
 import '@/lib/api/endpoints';
 import { isAdmin, type User } from '@/lib/api/types';
@@ -28,7 +30,7 @@ import { FindPropertyLink } from './FindPropertyLink';
 import { fullName, initials } from './user-names';
 
 /*
- * The header of a signed-in member (its links, the unread badge, the account menu), loaded apart
+ * The header of a signed-in member (its links, the unread badge, the notification bell, the account menu), loaded apart
  * from the app shell: a visitor's first page does not download the menu, popover, badge and tooltip.
  */
 
@@ -38,6 +40,7 @@ const ACCOUNT_MENU = [
   { to: '/my/listings', label: 'My listings', Icon: HomeWorkOutlinedIcon },
   { to: '/saved', label: 'Saved', Icon: BookmarkBorderIcon },
   { to: '/messages', label: 'Messages', Icon: ChatBubbleOutlineIcon },
+  { to: '/notifications', label: 'Notifications', Icon: NotificationsNoneIcon },
   { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
   { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
 ] as const;
@@ -135,6 +138,7 @@ export function MemberNav({ user }: { user: User }) {
         Add listing
       </Button>
       <UnreadMessagesBadge />
+      <NotificationBell />
       {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
       <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
         {fullName(user)}

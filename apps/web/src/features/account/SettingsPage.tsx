@@ -9,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { NotificationSettings } from '@/features/notifications/components/NotificationSettings';
 import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
 import { AvatarUploader } from './components/AvatarUploader';
 import { ConnectedAccounts } from './components/ConnectedAccounts';
@@ -19,6 +20,7 @@ import { ProfileForm } from './components/ProfileForm';
 const TABS = [
   { id: 'account', label: 'Account' },
   { id: 'preferences', label: 'Preferences' },
+  { id: 'notifications', label: 'Notifications' },
   { id: 'password', label: 'Password' },
   { id: 'connections', label: 'Connected accounts' },
 ] as const;
@@ -76,6 +78,9 @@ export function SettingsPage() {
         </TabPanel>
         <TabPanel id="preferences" active={tab === 'preferences'}>
           <PreferencesPanel user={user} />
+        </TabPanel>
+        <TabPanel id="notifications" active={tab === 'notifications'}>
+          <NotificationSettings />
         </TabPanel>
         <TabPanel id="password" active={tab === 'password'}>
           <PasswordForm user={user} />

@@ -1,0 +1,2 @@
+export { NotificationsPage } from './NotificationsPage';
+export { NotificationSettings } from './components/NotificationSettings';
