@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { PDF_BYTES } from '../../../test/fixtures';
 import { connect, emitWithAck, eventually, listen, record, refusal, settle } from '../../../test/realtime';
 import { auth, createUser, PASSWORD, startTestApp, type TestApp } from '../../../test/test-app';
 import { eventsSettled } from '../../../test/events';
@@ -11,7 +12,7 @@ type Member = Awaited<ReturnType<typeof createUser>>;
 interface Ack {
   success: boolean;
   error?: string;
-  message?: { _id: string; content: string; threadId: string; sender: { _id: string } };
+  message?: { _id: string; content: string; threadId: string; sender: { _id: string }; clientId?: string };
   messageIds?: string[];
 }
 
@@ -146,6 +147,76 @@ describe('messaging over the socket (socket.io, real PostgreSQL and Redis)', () 
       await settle();
       for (const s of seen) expect(s.map((m) => m!._id)).toEqual([res.body._id]);
       expect(seen[0][0]).toEqual(res.body);
+    });
+
+    it('echoes a clientId in the answer and in the sender’s own newMessage only, over HTTP (JSON, multipart) and the socket; never stored', async () => {
+      const a1 = await open(alice.token);
+      const a2 = await open(alice.token);
+      const b1 = await open(bob.token);
+      const seen = { a1: record<Ack['message']>(a1, 'newMessage'), a2: record<Ack['message']>(a2, 'newMessage'), b1: record<Ack['message']>(b1, 'newMessage') };
+
+      // multipart with files: the sender's sockets get the echo (maybe before the HTTP answer), the other member does not
+      const upload = await t.http
+        .post(`/api/threads/${threadId}/messages`)
+        .set(auth(alice.token))
+        .field('content', 'the deed')
+        .field('clientId', 'temp-m1abc2d3-k9x8y7z6')
+        .attach('attachments', PDF_BYTES, 'deed.pdf')
+        .expect(201);
+      expect(upload.body).toMatchObject({ content: 'the deed', clientId: 'temp-m1abc2d3-k9x8y7z6' });
+      // JSON
+      const json = await t.http
+        .post(`/api/threads/${threadId}/messages`)
+        .set(auth(alice.token))
+        .send({ content: 'as JSON', attachments: [], clientId: 'temp_2' })
+        .expect(201);
+      expect(json.body.clientId).toBe('temp_2');
+      // the socket: the ack and the sender's other tab carry it
+      const ack = await emitWithAck<Ack>(a1, 'sendMessage', { threadId, content: 'over the socket', clientId: 'temp-3' });
+      expect(ack).toMatchObject({ success: true, message: { content: 'over the socket', clientId: 'temp-3' } });
+
+      await eventually(() => seen.a1.length === 2 && seen.a2.length === 3 && seen.b1.length === 3, 'newMessage on every connection');
+      await settle();
+      const ids = [upload.body._id, json.body._id, ack.message!._id];
+      expect(seen.a1).toEqual([upload.body, json.body]);
+      expect(seen.a2).toEqual([upload.body, json.body, ack.message]);
+      expect(seen.b1.map((m) => m!._id)).toEqual(ids);
+      for (const m of seen.b1) expect(m).not.toHaveProperty('clientId');
+      const { clientId: _c, ...withoutEcho } = upload.body as { clientId: string };
+      expect(seen.b1[0]).toEqual(withoutEcho);
+
+      // stored without it: the pages of both members and the thread's last message
+      for (const who of [alice, bob]) {
+        const page = await t.http.get(`/api/threads/${threadId}/messages`).set(auth(who.token)).expect(200);
+        expect(page.body.messages.slice(-3).map((m: { _id: string }) => m._id)).toEqual(ids);
+        expect(JSON.stringify(page.body)).not.toMatch(/clientId|temp-m1abc2d3|temp_2|temp-3/);
+        const thread = await t.http.get(`/api/threads/${threadId}`).set(auth(who.token)).expect(200);
+        expect(thread.body.lastMessage._id).toBe(ack.message!._id);
+        expect(thread.body.lastMessage).not.toHaveProperty('clientId');
+      }
+    });
+
+    it('refuses a clientId that is not a short token, storing and sending nothing', async () => {
+      const a1 = await open(alice.token);
+      const b1 = await open(bob.token);
+      const leaked = record(b1, 'newMessage');
+      const message = "clientId must be 1 to 64 letters, digits, '-' or '_'";
+      for (const clientId of ['', 'x'.repeat(65), 'temp 1', '<b>', 42, ['temp-1'], { id: 'temp-1' }]) {
+        const res = await t.http.post(`/api/threads/${threadId}/messages`).set(auth(alice.token)).send({ content: 'bad clientId', clientId }).expect(400);
+        expect(res.body.message).toEqual(expect.arrayContaining([message]));
+        expect(await emitWithAck(a1, 'sendMessage', { threadId, content: 'bad clientId', clientId })).toEqual({ success: false, error: message });
+      }
+      const multipart = await t.http
+        .post(`/api/threads/${threadId}/messages`)
+        .set(auth(alice.token))
+        .field('content', 'bad clientId')
+        .field('clientId', 'no/slashes')
+        .attach('attachments', PDF_BYTES, 'deed.pdf')
+        .expect(400);
+      expect(multipart.body.message).toEqual(expect.arrayContaining([message]));
+      expect(await t.db.select().from(messages).where(eq(messages.content, 'bad clientId'))).toEqual([]);
+      await settle();
+      expect(leaked).toEqual([]);
     });
 
     it('acknowledges failures: not a participant, malformed thread, files, no text', async () => {

@@ -32,6 +32,7 @@ interface SendMessagePayload {
   threadId?: unknown;
   content?: unknown;
   attachments?: unknown;
+  clientId?: unknown;
 }
 
 interface MarkAsReadPayload {
@@ -135,7 +136,7 @@ export class MessagingGateway implements OnGatewayInit, OnGatewayConnection {
       const message = await this.messaging.sendMessage(
         user,
         body?.threadId,
-        { content: body?.content, attachments: body?.attachments },
+        { content: body?.content, attachments: body?.attachments, clientId: body?.clientId },
         { exceptSocketId: socket.id },
       );
       return { success: true, message };

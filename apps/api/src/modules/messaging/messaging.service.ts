@@ -13,7 +13,7 @@ import { messageNotificationBody } from '../notifications/message-notification';
 import { Transactions } from '../../common/db/transactions';
 import { EventsService } from '../../common/events/events.service';
 import type { CreateThreadDto, PageQueryDto, ThreadListQueryDto } from './dto/messaging-input.dto';
-import { MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
+import { CLIENT_ID_INVALID, CLIENT_ID_PATTERN, MAX_MESSAGE_LENGTH, MESSAGE_MAX_LIMIT } from './dto/messaging-input.dto';
 import type { MarkReadResultDto, MessageDto, MessageListDto, ThreadDto, ThreadListDto } from './dto/messaging-output.dto';
 import { ATTACHMENT_LINK_INVALID, inlineDisposition, MessageAttachmentsService, type PreparedAttachment } from './message-attachments.service';
 import { toMessageDto, toThreadDto, toUserSummary, unknownUser, type AttachmentUrl } from './messaging.mapper';
@@ -33,6 +33,15 @@ export interface MessageInput {
   attachments?: unknown;
   files?: Express.Multer.File[];
   attachmentsJson?: string;
+  /** The sender's token for this send, echoed in the answer and to the sender's connections (never stored). */
+  clientId?: unknown;
+}
+
+/** A clientId as given (absent: undefined); anything but a short token is a 400. */
+function clientIdOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !CLIENT_ID_PATTERN.test(value)) throw new BadRequestException(CLIENT_ID_INVALID);
+  return value;
 }
 
 interface ThreadAccess {
@@ -190,9 +199,11 @@ export class MessagingService implements ListingInquiriesCounter {
    * written with its `message.sent` event (the recipients' notifications follow from it) in one statement that also checks the sender takes
    * part in the thread (404 otherwise; nothing is cached, so a membership gone is refused at once),
    * then pushed to every connection of every participant (except `exceptSocketId`, the socket that
-   * sent it and gets it in its ack).
+   * sent it and gets it in its ack). A `clientId` comes back in the answer and in the sender's own
+   * copies of the event (so the sender knows its message whichever arrives first), not in the others'.
    */
   async sendMessage(caller: AuthUser, threadId: unknown, input: MessageInput, options: { exceptSocketId?: string } = {}): Promise<MessageDto> {
+    const clientId = clientIdOf(input.clientId);
     if (input.content !== undefined && input.content !== null && typeof input.content !== 'string') {
       throw new BadRequestException('content must be text');
     }
@@ -238,8 +249,14 @@ export class MessagingService implements ListingInquiriesCounter {
     // the statement wrote the message's `message.sent` event too (notifications, activity): relay it now
     this.events.written();
     const message = toMessageDto(sent.row, toUserSummary({ userId: caller.id, ...sent.sender }), this.url);
-    this.realtime.emitToUsers([caller.id, ...sent.recipientIds], NEW_MESSAGE_EVENT, message, options.exceptSocketId);
-    return message;
+    if (!clientId) {
+      this.realtime.emitToUsers([caller.id, ...sent.recipientIds], NEW_MESSAGE_EVENT, message, options.exceptSocketId);
+      return message;
+    }
+    const own: MessageDto = { ...message, clientId };
+    this.realtime.emitToUsers([caller.id], NEW_MESSAGE_EVENT, own, options.exceptSocketId);
+    this.realtime.emitToUsers(sent.recipientIds, NEW_MESSAGE_EVENT, message);
+    return own;
   }
 
   /**

@@ -140,7 +140,7 @@ export class ThreadsController {
   @ApiOperation({
     summary: 'Send a message',
     description:
-      "JSON { content, attachments: [] }, or multipart/form-data with `content`, the files in the repeated field `attachments` (image, video or PDF by their bytes; at most 5, 10 MB each) and optionally `attachmentsJson`. The message is pushed to every participant's connections as newMessage.",
+      "JSON { content, attachments: [] }, or multipart/form-data with `content`, the files in the repeated field `attachments` (image, video or PDF by their bytes; at most 5, 10 MB each) and optionally `attachmentsJson`; either may carry `clientId`, the sender's token for the send, echoed (never stored) in the answer and in the sender's own newMessage. The message is pushed to every participant's connections as newMessage.",
   })
   @ApiCreatedResponse({ type: MessageDto })
   @ApiBadRequestResponse({ description: 'No text and no files, a file that is not an image, video or PDF, or more than 5 files' })
@@ -152,7 +152,13 @@ export class ThreadsController {
     @Body() dto: SendMessageDto,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
   ): Promise<MessageDto> {
-    return this.messaging.sendMessage(caller, id, { content: dto.content, attachments: dto.attachments, attachmentsJson: dto.attachmentsJson, files });
+    return this.messaging.sendMessage(caller, id, {
+      content: dto.content,
+      attachments: dto.attachments,
+      attachmentsJson: dto.attachmentsJson,
+      clientId: dto.clientId,
+      files,
+    });
   }
 
   /** A file sent in the thread, through the signed link of its AttachmentDto.url (works in <img> and <video>). */

@@ -57,13 +57,15 @@ export function validateAttachments(attachments: readonly Pick<LocalAttachment, 
 
 /**
  * The multipart body of a message with files: `content`, the files in the repeated field
- * `attachments`, and `attachmentsJson`, their `{ filename, type }` in file order.
+ * `attachments`, `attachmentsJson`, their `{ filename, type }` in file order, and the send's
+ * `clientId` (the optimistic message's tempId, echoed by the server) when given.
  */
-export function buildMessageFormData(content: string, files: readonly { file: File; type: AttachmentKind }[]): FormData {
+export function buildMessageFormData(content: string, files: readonly { file: File; type: AttachmentKind }[], clientId?: string): FormData {
   const form = new FormData();
   form.append('content', content);
   for (const { file } of files) form.append('attachments', file, file.name);
   form.append('attachmentsJson', JSON.stringify(files.map(({ file, type }) => ({ filename: file.name, type }))));
+  if (clientId) form.append('clientId', clientId);
   return form;
 }
 

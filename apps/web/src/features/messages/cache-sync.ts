@@ -7,7 +7,6 @@ import { api } from '@/lib/api/generated';
 import { THREAD_LIST_ID, messagingApi, threadArgs, type Message } from '@/lib/api/messaging';
 import type { AppThunk, RootState } from '@/lib/state/root-reducer';
 import {
-  addMessage,
   addOptimisticMessage,
   adjustUnreadTotal,
   applyMessageToThread,
@@ -17,7 +16,9 @@ import {
   applyReceiptToThreads,
   confirmOptimisticMessage,
   receiptDecrement,
+  receiveServerMessage,
   removeOptimisticMessage,
+  serverCopy,
   setThreadUnread,
   type ChatMessage,
   type MessagePage,
@@ -79,7 +80,7 @@ export function confirmSent(threadId: string, tempId: string, server: Message): 
         ),
       );
     }
-    dispatch(applyToThreads(server, false));
+    dispatch(applyToThreads(serverCopy(server), false));
   };
 }
 
@@ -104,16 +105,17 @@ function applyToThreads(message: Message, countUnread: boolean): AppThunk<boolea
 }
 
 /**
- * A new message (over the socket): added to the newest page of its thread (once), the thread lists
- * and the cached thread updated, and when `countUnread` the unread counts raised by one.
+ * A new message (over the socket): added to the newest page of its thread (once; in place of the
+ * optimistic copy of one's own send whose clientId it echoes), the thread lists and the cached
+ * thread updated, and when `countUnread` the unread counts raised by one.
  * Returns whether a cached thread list holds its thread (if not, the caller refetches the lists).
  */
 export function receiveMessage(message: Message, { countUnread }: { countUnread: boolean }): AppThunk<{ inLists: boolean }> {
   return (dispatch) => {
     dispatch(
-      api.util.updateQueryData('getThreadMessages', threadArgs.messages(message.threadId, 1), (draft) => addMessage(draft, message).page),
+      api.util.updateQueryData('getThreadMessages', threadArgs.messages(message.threadId, 1), (draft) => receiveServerMessage(draft, message)),
     );
-    const inLists = dispatch(applyToThreads(message, countUnread));
+    const inLists = dispatch(applyToThreads(serverCopy(message), countUnread));
     if (countUnread) {
       dispatch(api.util.updateQueryData('getThreadUnreadCount', undefined, (draft) => ({ count: adjustUnreadTotal(draft.count, 1) })));
     }

@@ -290,7 +290,9 @@ describe('sending', { timeout: 30_000 }, () => {
     const pending = await screen.findByText('Sending…');
     expect(pending.closest('[data-testid="message"]')).toHaveTextContent('Is it available this weekend?');
     expect(box).toHaveValue('');
-    expect(socket().emitsOf('sendMessage')).toEqual([{ threadId: 't_1', content: 'Is it available this weekend?', attachments: [] }]);
+    expect(socket().emitsOf('sendMessage')).toEqual([
+      { threadId: 't_1', content: 'Is it available this weekend?', attachments: [], clientId: expect.stringMatching(/^temp-/) },
+    ]);
 
     const server = stored('Is it available this weekend?');
     act(() => answer({ success: true, message: server }));
@@ -322,7 +324,11 @@ describe('sending', { timeout: 30_000 }, () => {
     expect(box).toHaveValue('Line one\nLine two');
     expect(socket().emitsOf('sendMessage')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(socket().emitsOf('sendMessage')).toEqual([{ threadId: 't_1', content: 'Line one\nLine two', attachments: [] }]));
+    await waitFor(() =>
+      expect(socket().emitsOf('sendMessage')).toEqual([
+        { threadId: 't_1', content: 'Line one\nLine two', attachments: [], clientId: expect.stringMatching(/^temp-/) },
+      ]),
+    );
     await waitFor(() => expect(messageBubbles()).toHaveLength(2));
   });
 
@@ -360,7 +366,7 @@ describe('sending', { timeout: 30_000 }, () => {
     await waitFor(() => expect(messageBubbles()).toHaveLength(1));
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Over HTTP{Enter}');
     await waitFor(() => expect(calls.sent).toHaveLength(1));
-    expect(calls.sent[0].json).toEqual({ content: 'Over HTTP', attachments: [] });
+    expect(calls.sent[0].json).toEqual({ content: 'Over HTTP', attachments: [], clientId: expect.stringMatching(/^temp-/) });
     expect(calls.sent[0].contentType).toContain('application/json');
     await waitFor(() => expect(screen.getByText('Over HTTP').closest('[data-testid="message"]')).toHaveAttribute('data-message-id', 'm_srv'));
   });

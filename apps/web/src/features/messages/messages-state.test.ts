@@ -20,7 +20,9 @@ import {
   mergeMessagePages,
   placeThreadFirst,
   receiptDecrement,
+  receiveServerMessage,
   removeOptimisticMessage,
+  serverCopy,
   removeThreadFromList,
   setThreadUnread,
   unreadFromOthers,
@@ -95,6 +97,48 @@ describe('optimistic messages', () => {
     page = confirmOptimisticMessage(page, 'temp-a', server); // then the ack
     expect(ids(page.messages)).toEqual(['m_srv']);
     expect(page.pagination.itemsOnPage).toBe(1);
+  });
+
+  it('is replaced by the socket’s copy when it echoes the tempId as clientId, before the send’s answer: never shown twice', () => {
+    let page = addOptimisticMessage(messagePage([makeMessage({ at: 1 })]), optimistic('temp-a'));
+    page = addOptimisticMessage(page, optimistic('temp-b', 'Second'));
+    const server = makeMessage({ _id: 'm_srv', at: 5, sender: ME, content: 'Is it still available?' });
+    // newMessage first (the sender's own copy carries the echo)
+    page = receiveServerMessage(page, { ...server, clientId: 'temp-a' });
+    expect(ids(page.messages)).toEqual(['m_1', 'm_srv', 'temp-b']);
+    expect(page.messages[1]).toEqual(server);
+    expect(page.messages[1]).not.toHaveProperty('clientId');
+    expect(page.pagination.itemsOnPage).toBe(3);
+    // then the answer of the send (it echoes the clientId too): nothing changes
+    const answered = confirmOptimisticMessage(page, 'temp-a', { ...server, clientId: 'temp-a' });
+    expect(answered).toBe(page);
+    // the other send is still pending, and a late duplicate of the event adds nothing
+    expect(receiveServerMessage(answered, { ...server, clientId: 'temp-a' })).toBe(answered);
+    expect(answered.messages[2]).toMatchObject({ tempId: 'temp-b', clientStatus: 'sending' });
+  });
+
+  it('after the send’s answer, the socket’s copy adds nothing', () => {
+    const server = makeMessage({ _id: 'm_srv', at: 5, sender: ME });
+    let page = addOptimisticMessage(messagePage([]), optimistic('temp-a'));
+    page = confirmOptimisticMessage(page, 'temp-a', { ...server, clientId: 'temp-a' });
+    expect(page.messages).toEqual([server]);
+    expect(receiveServerMessage(page, { ...server, clientId: 'temp-a' })).toBe(page);
+  });
+
+  it('adds a message whose clientId matches nothing being sent here (sent from another tab), without the echo', () => {
+    const page = addOptimisticMessage(messagePage([makeMessage({ at: 1 })]), optimistic('temp-a'));
+    const other = makeMessage({ _id: 'm_tab', at: 6, sender: ME });
+    const next = receiveServerMessage(page, { ...other, clientId: 'temp-other-tab' });
+    expect(ids(next.messages)).toEqual(['m_1', 'm_tab', 'temp-a']);
+    expect(next.messages[1]).toEqual(other);
+    // a server message can never take the place of a message that is not pending (a stored one)
+    const stored = messagePage([{ ...makeMessage({ _id: 'm_x', at: 2, sender: ME }), tempId: 'temp-x' }]);
+    expect(ids(receiveServerMessage(stored, { ...other, clientId: 'temp-x' }).messages)).toEqual(['m_x', 'm_tab']);
+  });
+
+  it('keeps only the server’s fields of a server message', () => {
+    const server = makeMessage({ _id: 'm_srv', at: 5, sender: ME });
+    expect(serverCopy({ ...server, clientId: 'temp-a', tempId: 'temp-a', clientStatus: 'sending' })).toEqual(server);
   });
 
   it('is removed on failure; the others stay', () => {

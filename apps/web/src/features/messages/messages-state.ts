@@ -3,7 +3,10 @@
  * a page of messages (`{ messages, pagination }`, oldest first), a page of threads and a thread.
  *
  * - An optimistic message carries a temporary id (`tempId`) and `clientStatus: 'sending'`; it is
- *   replaced by the server's message on success (matched by tempId) or removed on failure.
+ *   replaced by the server's message on success (matched by tempId) or removed on failure. The send
+ *   gives the tempId as `clientId` and the server echoes it in its answer and in the `newMessage` to
+ *   the sender's own connections: whichever comes first replaces the optimistic message, so the
+ *   sender never sees both.
  * - A message is added once: never twice with the same `_id`, whether it comes over the socket,
  *   in the acknowledgement of a send or in a refetch.
  * - A new message from someone else raises its thread's unread count by one, unless the thread is
@@ -150,13 +153,29 @@ export function removeOptimisticMessage(page: MessagePage, tempId: string): Mess
   return { ...page, messages, pagination: withCount(page.pagination, messages.length - page.messages.length) };
 }
 
+/** A server message as the cache keeps it: without the client-only fields nor the echo of the send's clientId. */
+export function serverCopy(message: Message | ChatMessage): Message {
+  const { tempId: _t, clientStatus: _c, clientId: _e, ...clean } = message as ChatMessage;
+  return clean;
+}
+
 /**
  * The send succeeded: the optimistic message `tempId` gives way to the server's message, which is
  * added unless it is there already (the socket may have delivered it first).
  */
 export function confirmOptimisticMessage(page: MessagePage, tempId: string, server: Message): MessagePage {
-  const { tempId: _t, clientStatus: _c, ...clean } = server as ChatMessage;
-  return addMessage(removeOptimisticMessage(page, tempId), clean).page;
+  return addMessage(removeOptimisticMessage(page, tempId), serverCopy(server)).page;
+}
+
+/**
+ * A server message arriving (`newMessage`): when it echoes the clientId of a message of ours still
+ * being sent (the socket can beat the send's own answer), it replaces that optimistic message;
+ * otherwise it is added once.
+ */
+export function receiveServerMessage(page: MessagePage, message: Message): MessagePage {
+  const tempId = message.clientId;
+  if (tempId && page.messages.some((m) => m.tempId === tempId && isPending(m))) return confirmOptimisticMessage(page, tempId, message);
+  return addMessage(page, serverCopy(message)).page;
 }
 
 /**

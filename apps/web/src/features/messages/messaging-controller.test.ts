@@ -223,9 +223,10 @@ describe('sending', () => {
     const pending = state(store).page('t_1')!.messages.at(-1)!;
     expect(pending).toMatchObject({ content: 'Second', clientStatus: 'sending', sender: { _id: ME._id } });
     expect(pending.tempId).toBe(pending._id);
+    // each send carries its optimistic message's tempId as clientId
     expect(socket.emitsOf('sendMessage')).toEqual([
-      { threadId: 't_2', content: 'Hello', attachments: [] },
-      { threadId: 't_1', content: 'Second', attachments: [] },
+      { threadId: 't_2', content: 'Hello', attachments: [], clientId: expect.stringMatching(/^temp-/) },
+      { threadId: 't_1', content: 'Second', attachments: [], clientId: pending.tempId },
     ]);
     const server = makeMessage({ _id: 'm_srv', sender: ME, content: 'Second', at: 90 });
     answers[1]({ success: true, message: server });
@@ -276,6 +277,107 @@ describe('sending', () => {
     expect(state(store).page('t_1')!.messages.map((m) => m._id)).toEqual(['m_1', 'm_srv']);
   });
 
+  describe('files: the server’s copy over the socket may beat the HTTP answer', () => {
+    const photo = () => new File(['\x89PNG photo bytes'], 'front.jpg', { type: 'image/jpeg' });
+    const draft = () => ({
+      content: 'See photo',
+      attachments: [{ url: 'blob:http://localhost/1', filename: 'front.jpg', type: 'image' as const, contentType: 'image/jpeg', size: 16, file: photo() }],
+    });
+    const stored = makeMessage({ _id: 'm_up', sender: ME, content: 'See photo', at: 95 });
+
+    it('replaces the optimistic message as soon as it arrives: the message is never shown twice', async () => {
+      const { store, socket, controller } = setup();
+      const forms: FormData[] = [];
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      server.use(
+        http.post('*/api/threads/:threadId/messages', async ({ request }) => {
+          const form = await request.formData();
+          forms.push(form);
+          await answered;
+          return HttpResponse.json({ ...stored, clientId: form.get('clientId') }, { status: 201 });
+        }),
+      );
+      const sending = controller.sendMessage('t_1', draft());
+      const pending = state(store).page('t_1')!.messages.at(-1)!;
+      expect(pending).toMatchObject({ clientStatus: 'sending', content: 'See photo' });
+      await vi.waitFor(() => expect(forms).toHaveLength(1));
+      expect(forms[0].get('clientId')).toBe(pending.tempId);
+
+      // a message of this member from another tab meanwhile: shown, the send still pending
+      socket.serverEmit('newMessage', { ...makeMessage({ _id: 'm_tab', sender: ME, at: 94 }), clientId: 'temp-another-tab' });
+      expect(state(store).page('t_1')!.messages.map((m) => [m._id, m.clientStatus])).toEqual([
+        ['m_1', undefined],
+        ['m_tab', undefined],
+        [pending._id, 'sending'],
+      ]);
+
+      // the server's copy of the send, echoing its clientId, comes over the socket first
+      socket.serverEmit('newMessage', { ...stored, clientId: pending.tempId });
+      let s = state(store);
+      expect(s.page('t_1')!.messages.map((m) => [m._id, m.clientStatus])).toEqual([
+        ['m_1', undefined],
+        ['m_tab', undefined],
+        ['m_up', undefined],
+      ]);
+      expect(s.page('t_1')!.messages[2]).toEqual(stored);
+      expect(s.list.threads[0]).toMatchObject({ _id: 't_1', unreadCount: 0 });
+      expect(s.list.threads[0].lastMessage).toEqual(stored);
+      expect(s.unread).toBe(1);
+
+      // then the HTTP answer: nothing changes
+      answer();
+      expect(await sending).toBe(true);
+      s = state(store);
+      expect(s.page('t_1')!.messages.map((m) => m._id)).toEqual(['m_1', 'm_tab', 'm_up']);
+      expect(s.page('t_1')!.pagination.itemsOnPage).toBe(3);
+      expect(s.toasts).toEqual([]);
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/1');
+      // a late duplicate of the event adds nothing either
+      socket.serverEmit('newMessage', { ...stored, clientId: pending.tempId });
+      expect(state(store).page('t_1')!.messages.map((m) => m._id)).toEqual(['m_1', 'm_tab', 'm_up']);
+    });
+
+    it('counts the message sent when its copy came over the socket but the HTTP answer got lost', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const { store, socket, controller } = setup();
+        server.use(
+          http.post('*/api/threads/:threadId/messages', async ({ request }) => {
+            const form = await request.formData();
+            socket.serverEmit('newMessage', { ...stored, clientId: form.get('clientId') });
+            return HttpResponse.error();
+          }),
+        );
+        const sending = controller.sendMessage('t_1', draft());
+        // (network failures are retried with backoff before the send gives up)
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(await sending).toBe(true);
+        expect(state(store).page('t_1')!.messages.map((m) => [m._id, m.clientStatus])).toEqual([
+          ['m_1', undefined],
+          ['m_up', undefined],
+        ]);
+        expect(state(store).toasts).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('still removes the optimistic message and says so when the send fails with no copy of it', async () => {
+      const { store, socket, controller } = setup();
+      server.use(
+        http.post('*/api/threads/:threadId/messages', () =>
+          HttpResponse.json({ statusCode: 413, message: 'File too large', error: 'Payload Too Large' }, { status: 413 }),
+        ),
+      );
+      // somebody else's message meanwhile does not count as this send's copy
+      socket.serverEmit('newMessage', makeMessage({ _id: 'm_other', at: 93 }));
+      expect(await controller.sendMessage('t_1', draft())).toBe(false);
+      expect(state(store).page('t_1')!.messages.map((m) => m._id)).toEqual(['m_1', 'm_other']);
+      expect(state(store).toasts).toHaveLength(1);
+    });
+  });
+
   it('uploads the picked files themselves as multipart (no fetch of their blob: previews, which the CSP forbids)', async () => {
     const { store, socket, controller } = setup();
     const forms: FormData[] = [];
@@ -298,6 +400,7 @@ describe('sending', () => {
     expect(socket.emitsOf('sendMessage')).toEqual([]);
     expect(forms).toHaveLength(1);
     expect(forms[0].get('content')).toBe('See photo');
+    expect(forms[0].get('clientId')).toMatch(/^temp-[a-z0-9-]+$/);
     const sent = forms[0].getAll('attachments') as File[];
     expect(sent.map((f) => f.name)).toEqual(['front.jpg', 'plan.pdf']);
     expect(await Promise.all(sent.map((f) => f.text()))).toEqual(['\x89PNG photo bytes', '%PDF-1.4 plan']);

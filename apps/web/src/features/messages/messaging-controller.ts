@@ -80,6 +80,11 @@ export class MessagingController {
   private readonly notCounted = new Set<string>();
   private readonly marking = new Set<string>();
   private readonly markingThreads = new Set<string>();
+  /**
+   * The sends in flight, by tempId (given to the server as clientId): true once the server's copy
+   * came over the socket (it can beat the send's own answer, and replaced the optimistic message).
+   */
+  private readonly sending = new Map<string, boolean>();
   private readonly dispatch: AppDispatch;
   private readonly getState: () => RootState;
   private readonly realtime: Realtime;
@@ -136,6 +141,8 @@ export class MessagingController {
     const known = this.seen.has(payload._id) || isKnownMessage(this.getState(), payload);
     const decision = classifyIncoming(payload, { meId, openThreadId: this.openThreadId, visible: this.isVisible(), known });
     if (decision === 'duplicate') return;
+    // the copy of a send of ours still waiting for its answer: it takes the optimistic message's place
+    if (decision === 'own' && payload.clientId && this.sending.has(payload.clientId)) this.sending.set(payload.clientId, true);
     this.dispatch(refetchLoadingSnapshots(payload.threadId));
     this.remember(payload._id);
     if (decision === 'mark-read') this.remember(payload._id, this.notCounted);
@@ -218,7 +225,9 @@ export class MessagingController {
   /**
    * Sends a message: shown at once as "Sending…", then replaced by the server's message, or removed
    * with the error shown. Text alone goes over the socket (HTTP when it is down); files go as
-   * multipart over HTTP. Resolves false when the message was not sent.
+   * multipart over HTTP. The tempId goes along as clientId: the server's copy replaces the
+   * optimistic message whether its answer or its `newMessage` comes first. Resolves false when the
+   * message was not sent.
    */
   async sendMessage(threadId: string, draft: SendDraft): Promise<boolean> {
     const { token, user } = this.getState().auth;
@@ -240,8 +249,11 @@ export class MessagingController {
       now: new Date().toISOString(),
     });
     this.dispatch(showOptimistic(threadId, optimistic));
+    this.sending.set(tempId, false);
     try {
-      const server = draft.attachments.length ? await this.sendWithFiles(threadId, content, draft.attachments) : await this.sendText(threadId, content);
+      const server = draft.attachments.length
+        ? await this.sendWithFiles(threadId, content, draft.attachments, tempId)
+        : await this.sendText(threadId, content, tempId);
       if (server) {
         this.remember(server._id);
         this.dispatch(confirmSent(threadId, tempId, server));
@@ -253,8 +265,15 @@ export class MessagingController {
       draft.attachments.forEach((a) => revokePreviewUrl(a.url));
       return true;
     } catch (error) {
+      // the server's copy came over the socket, so it was sent (the answer got lost on the way)
+      if (this.sending.get(tempId)) {
+        draft.attachments.forEach((a) => revokePreviewUrl(a.url));
+        return true;
+      }
       this.dispatch(dropOptimistic(threadId, tempId));
       return this.fail(error instanceof Error ? error.message : errorMessage(error));
+    } finally {
+      this.sending.delete(tempId);
     }
   }
 
@@ -263,27 +282,28 @@ export class MessagingController {
     return false;
   }
 
-  private async sendText(threadId: string, content: string): Promise<Message | null> {
+  private async sendText(threadId: string, content: string, clientId: string): Promise<Message | null> {
     if (!this.realtime.connected) {
       try {
-        return await this.dispatch(api.endpoints.sendThreadMessage.initiate(threadArgs.sendText(threadId, content))).unwrap();
+        return await this.dispatch(api.endpoints.sendThreadMessage.initiate(threadArgs.sendText(threadId, content, clientId))).unwrap();
       } catch (error) {
         throw new Error(errorMessage(error));
       }
     }
-    const ack = await this.realtime.emitWithAck<SendAck>(SOCKET_EVENTS.sendMessage, { threadId, content, attachments: [] });
+    const ack = await this.realtime.emitWithAck<SendAck>(SOCKET_EVENTS.sendMessage, { threadId, content, attachments: [], clientId });
     if (!ack?.success) {
       throw new Error(ack?.error || (typeof ack?.message === 'string' ? ack.message : '') || 'The message could not be sent');
     }
     return isMessage(ack.message) ? ack.message : null;
   }
 
-  private async sendWithFiles(threadId: string, content: string, attachments: LocalAttachment[]): Promise<Message> {
+  private async sendWithFiles(threadId: string, content: string, attachments: LocalAttachment[], clientId: string): Promise<Message> {
     // spec section 7 ("local blob URLs are converted to files first"): the composer kept the File each
     // preview URL was made from, so that File is sent; fetching the blob: URL would need connect-src blob:
     const form = buildMessageFormData(
       content,
       attachments.map((a) => ({ file: a.file, type: a.type })),
+      clientId,
     );
     try {
       return await this.dispatch(api.endpoints.sendThreadMessage.initiate(threadArgs.sendForm(threadId, form))).unwrap();

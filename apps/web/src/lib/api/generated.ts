@@ -2223,6 +2223,8 @@ export type UserSummaryDto = {
 export type MessageDto = {
   _id: string;
   attachments: AttachmentDto[];
+  /** The clientId given with the send, echoed (never stored): only in the answer to that send and in newMessage to the sender's own connections */
+  clientId?: string;
   /** Plain text, exactly as sent */
   content: string;
   createdAt: string;
@@ -2284,6 +2286,8 @@ export type SendMessageDto = {
   attachments?: Blob[];
   /** multipart/form-data only: a JSON array of { filename?, type? } (type: image, video or pdf), one per file in order */
   attachmentsJson?: string;
+  /** The sender's own token for this send (JSON or multipart), e.g. the temporary id of its optimistic copy. Never stored: it comes back as `clientId` in the answer and in newMessage to the sender's own connections only, so the sender can tell its message whichever arrives first. */
+  clientId?: string;
   /** Plain text (trimmed; stored and returned as sent, never turned into markup) */
   content?: string;
 };

@@ -62,8 +62,11 @@ export const threadArgs = {
   messages: (threadId: string, page = 1): GetThreadMessagesApiArg => ({ threadId, page, limit: MESSAGE_PAGE_SIZE }),
   create: (body: CreateThreadApiArg['createThreadDto']): CreateThreadApiArg => ({ createThreadDto: body }),
   archive: (threadId: string, archived: boolean): ArchiveThreadApiArg => ({ threadId, archiveThreadDto: { archived } }),
-  /** A text-only message as JSON. */
-  sendText: (threadId: string, content: string): SendThreadMessageApiArg => ({ threadId, sendMessageDto: { content, attachments: [] } }),
+  /** A text-only message as JSON (`clientId`: the optimistic message's tempId, echoed by the server). */
+  sendText: (threadId: string, content: string, clientId?: string): SendThreadMessageApiArg => ({
+    threadId,
+    sendMessageDto: { content, attachments: [], ...(clientId ? { clientId } : {}) },
+  }),
   /** A message with files as multipart/form-data: the generated mutation sends its body as is. */
   sendForm: (threadId: string, form: FormData): SendThreadMessageApiArg => ({
     threadId,

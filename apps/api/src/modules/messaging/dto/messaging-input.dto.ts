@@ -1,11 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PAGINATION } from '@app/domain';
 import { LimitNumber, PageNumber } from '../../../common/http/whole-number';
 
 export const MAX_MESSAGE_LENGTH = 5000;
 export const MESSAGE_MAX_LIMIT = 100;
+/** A sender's own token for a send (its optimistic message's temporary id): echoed back, never stored. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const CLIENT_ID_INVALID = "clientId must be 1 to 64 letters, digits, '-' or '_'";
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 /** A query-string boolean: 'true'/'1' and 'false'/'0' (anything else is left for IsBoolean to refuse). */
@@ -87,4 +90,16 @@ export class SendMessageDto {
   @IsString({ message: 'attachmentsJson must be a JSON text' })
   @MaxLength(20000)
   attachmentsJson?: string;
+
+  @ApiPropertyOptional({
+    pattern: CLIENT_ID_PATTERN.source,
+    maxLength: 64,
+    description:
+      "The sender's own token for this send (JSON or multipart), e.g. the temporary id of its optimistic copy. Never stored: it comes back as `clientId` in the answer and in newMessage to the sender's own connections only, so the sender can tell its message whichever arrives first.",
+    example: 'temp-m1abc2d3-k9x8y7z6',
+  })
+  @IsOptional()
+  @IsString({ message: CLIENT_ID_INVALID })
+  @Matches(CLIENT_ID_PATTERN, { message: CLIENT_ID_INVALID })
+  clientId?: string;
 }

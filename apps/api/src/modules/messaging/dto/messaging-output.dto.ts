@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/http/common.dto';
 
 export const ATTACHMENT_TYPES = ['image', 'video', 'pdf'] as const;
@@ -31,6 +31,11 @@ export class MessageDto {
   @ApiProperty({ type: String, nullable: true }) readAt!: string | null;
   @ApiProperty() createdAt!: string;
   @ApiProperty({ description: 'Same as createdAt' }) timestamp!: string;
+  @ApiPropertyOptional({
+    description:
+      "The clientId given with the send, echoed (never stored): only in the answer to that send and in newMessage to the sender's own connections",
+  })
+  clientId?: string;
 }
 
 export class ThreadListingDto {
