@@ -478,11 +478,80 @@ export const savedItems = pgTable(
     name: text('name'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A saved search's alerts (SAVED_SEARCH_ALERTS): off, instant (batched) or a daily digest. */
+    alert: text('alert', { enum: ['off', 'instant', 'daily'] }).notNull().default('off'),
+    /** When alerts were turned on: listings that became public before this are not new to the search. */
+    alertSince: timestamp('alert_since', { withTimezone: true }),
+    /**
+     * The search's filters as alerts match them (parsed from data.query once, with its words as
+     * PostgreSQL parses them): `SavedSearchAlertFilters` of the saved module. Null while alerts are off.
+     */
+    alertFilters: jsonb('alert_filters').$type<Record<string, unknown>>(),
+    /** When the member was last told of new matches of this search (an instant alert or a digest). */
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
   },
   (t) => [
     index('saved_items_user_idx').on(t.userId, t.type, t.createdAt.desc()),
     uniqueIndex('saved_items_listing_key').on(t.userId, t.type, t.listingId),
     index('saved_items_listing_idx').on(t.listingId),
+  ],
+);
+
+/**
+ * The index of the saved searches with alerts on: one row per search and key (its most selective facets,
+ * see the saved module's alertKeysOf). A new listing looks up the few keys it could share with a search
+ * that matches it (`key = any(…)`), and reads the candidates from the index alone: migration 0020 makes
+ * the (key, saved_item_id) index cover user_id, alert and alert_since. Kept by the saved module with the
+ * search's alert columns, in the same transaction.
+ */
+export const savedSearchAlertKeys = pgTable(
+  'saved_search_alert_keys',
+  {
+    key: text('key').notNull(),
+    savedItemId: uuid('saved_item_id')
+      .notNull()
+      .references(() => savedItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alert: text('alert', { enum: ['instant', 'daily'] }).notNull(),
+    alertSince: timestamp('alert_since', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_search_alert_keys_key').on(t.key, t.savedItemId),
+    index('saved_search_alert_keys_search_idx').on(t.savedItemId),
+    index('saved_search_alert_keys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The listings a saved search with alerts matched: one row per search and listing, so a member is never
+ * told twice of one listing for one search. `notified_at` is null until the instant alert or the daily
+ * digest that tells of it commits (in the same transaction as its notification).
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedItemId: uuid('saved_item_id')
+      .notNull()
+      .references(() => savedItems.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /**
+     * The search's member (kept here so a member's pending matches are one index lookup for the digest).
+     * No foreign key of its own: the row goes with its saved search (which goes with its member), and a
+     * key on users would make each member's deletion look the column up outside the pending index.
+     */
+    userId: uuid('user_id').notNull(),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedItemId, t.listingId] }),
+    index('saved_search_matches_pending_user_idx').on(t.userId).where(sql`${t.notifiedAt} is null`),
+    index('saved_search_matches_pending_time_idx').on(t.matchedAt).where(sql`${t.notifiedAt} is null`),
+    index('saved_search_matches_listing_idx').on(t.listingId),
   ],
 );
 
@@ -766,6 +835,8 @@ export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadParticipantRow = typeof threadParticipants.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type SavedSearchMatchRow = typeof savedSearchMatches.$inferSelect;
+export type SavedSearchAlertKeyRow = typeof savedSearchAlertKeys.$inferSelect;
 export type CurrencyRateRow = typeof currencyRates.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;

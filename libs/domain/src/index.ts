@@ -225,3 +225,4 @@ export function buildPagination(totalItems: number, itemsOnPage: number, limit: 
   };
 }
 export * from './events';
+export * from './search-query';
