@@ -18,7 +18,7 @@ import { UsersModule, UsersWorkerModule } from './modules/users/users.module';
 import { ListingsModule } from './modules/listings/listings.module';
 import { NearbyModule } from './modules/nearby/nearby.module';
 import { PlacesModule } from './modules/places/places.module';
-import { SavedModule } from './modules/saved/saved.module';
+import { SavedModule, SavedWorkerModule } from './modules/saved/saved.module';
 import { MessagingModule } from './modules/messaging/messaging.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SeedModule } from './modules/seed/seed.module';
@@ -55,6 +55,7 @@ export class AppModule {
         NearbyModule,
         ListingsModule,
         SavedModule,
+        ...(runWorkers ? [SavedWorkerModule] : []),
         NotificationsModule,
         MessagingModule,
         CurrencyRatesModule,

@@ -96,6 +96,8 @@ const envSchema = z.object({
   EVENTS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   EVENTS_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  SAVED_SEARCH_ALERT_BATCH_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  SAVED_SEARCH_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
 });
 
 export interface OAuthProviderConfig {
@@ -186,6 +188,11 @@ export interface AppConfig {
   events: { relayIntervalMs: number; workerConcurrency: number; jobLockMs: number };
   /** Audit entries older than this many days are pruned (default two years). */
   auditRetentionDays: number;
+  /**
+   * Saved-search alerts: an instant alert tells of the matches of one batch window (at most one
+   * notification per search per window), and the daily digest goes out from this hour (Asia/Manila).
+   */
+  savedSearchAlerts: { batchMs: number; digestHour: number };
 }
 
 export class ConfigError extends Error {}
@@ -307,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jobLockMs: e.EVENTS_JOB_LOCK_MS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    savedSearchAlerts: { batchMs: e.SAVED_SEARCH_ALERT_BATCH_MS, digestHour: e.SAVED_SEARCH_DIGEST_HOUR },
   };
 }
 

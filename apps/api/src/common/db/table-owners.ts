@@ -22,6 +22,8 @@ export const TABLE_OWNERS = {
   listingReviews: 'listings',
   listingEvents: 'listings',
   savedItems: 'saved',
+  savedSearchMatches: 'saved',
+  savedSearchAlertKeys: 'saved',
   threads: 'messaging',
   threadParticipants: 'messaging',
   messages: 'messaging',

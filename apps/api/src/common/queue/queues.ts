@@ -7,5 +7,7 @@ export const QUEUES = {
   events: 'events',
   /** Repeatable housekeeping: audit retention, pruning relayed outbox rows and handler records. */
   maintenance: 'maintenance',
+  /** Instant saved-search alerts: one delayed job per search and batch window (`<searchId>_<window>`). */
+  savedSearchAlerts: 'saved-search-alerts',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -553,6 +553,46 @@ export class ListingsRepository {
     return !viewer.isAdmin && !ownSearch ? PUBLIC_LISTINGS : undefined;
   }
 
+  /**
+   * What saved-search alerts test a listing against (ListingForAlerts): the columns the search filters
+   * read, its full-text lexemes as PostgreSQL parsed them, and what decides whether the public sees it.
+   */
+  async forAlerts(ids: string[]) {
+    if (!ids.length) return [];
+    return this.db
+      .select({
+        id: listings.id,
+        code: listings.code,
+        name: listings.name,
+        ownerId: listings.ownerId,
+        isVisible: listings.isVisible,
+        status: listings.status,
+        price: listings.price,
+        currency: listings.currency,
+        lotSize: listings.lotSize,
+        floorSize: listings.floorSize,
+        bedrooms: listings.bedrooms,
+        bathrooms: listings.bathrooms,
+        parkingSlots: listings.parkingSlots,
+        type: listings.type,
+        offer: listings.offer,
+        kind: listings.kind,
+        furnishing: listings.furnishing,
+        tags: listings.tags,
+        verified: listings.verified,
+        rating: listings.ratingAverage,
+        lat: listings.lat,
+        lng: listings.lng,
+        cityCode: listings.cityCode,
+        cityName: listings.cityName,
+        barangayCode: listings.barangayCode,
+        lexemes: sql<string[]>`tsvector_to_array(${listings.searchVector})`,
+        createdAt: listings.createdAt,
+      })
+      .from(listings)
+      .where(inArray(listings.id, ids));
+  }
+
   /** Listings with their owners by id, in the order given (ids that are gone are left out). */
   async cardsByIds(ids: string[]): Promise<ListingWithOwner[]> {
     if (!ids.length) return [];
@@ -618,6 +658,13 @@ export class ListingsRepository {
       .from(listingWords)
       .where(and(inArray(listingWords.word, words), sql`${listingWords.listings} > 0`));
     return new Set(rows.map((r) => r.word));
+  }
+
+  /** How many listings the public sees have each of these words (listing_words; a word not there: none). */
+  async wordCounts(words: string[]): Promise<Map<string, number>> {
+    if (!words.length) return new Map();
+    const rows = await this.db.select().from(listingWords).where(inArray(listingWords.word, words));
+    return new Map(rows.map((r) => [r.word, r.listings]));
   }
 
   /** The known words most like this one (trigram similarity over listing_words: ~1 ms), most alike and most used first. */

@@ -57,6 +57,51 @@ import { BOUNDED_WALK_ROWS, LISTING_SORT_COLUMNS, ListingsRepository, type Facet
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
+/** A listing as saved-search alerts test it against a search's filters (see ListingsService.forAlerts). */
+export interface ListingForAlerts {
+  id: string;
+  code: string;
+  name: string;
+  ownerId: string;
+  status: string;
+  price: number;
+  currency: string;
+  lotSize: number | null;
+  floorSize: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  parkingSlots: number | null;
+  type: string;
+  offer: string;
+  kind: string | null;
+  furnishing: string | null;
+  tags: string[];
+  verified: boolean;
+  rating: number;
+  lat: number;
+  lng: number;
+  cityCode: string;
+  cityName: string;
+  barangayCode: string;
+  /** The listing's full-text lexemes (`tsvector_to_array(search_vector)`). */
+  lexemes: string[];
+  createdAt: Date;
+  /** Whether the public sees it (visible and not a draft). */
+  isPublic: boolean;
+}
+
+/** A text[] as the driver gives it: parsed, or PostgreSQL's text form `{a,"b c"}` (PGlite, some types). */
+function pgTextArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  if (!inner) return [];
+  const out: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"|([^,]+)/g;
+  for (let m = re.exec(inner); m; m = re.exec(inner)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]);
+  return out;
+}
+
 /** A listing as a viewer may see it: the whole listing, or only its id when it is hidden from them. */
 export type ListingForViewer = ListingDto | { _id: string; unavailable: true };
 
@@ -243,6 +288,34 @@ export class ListingsService {
   async summaries(ids: string[]): Promise<ListingSummary[]> {
     const rows = await this.listings.summariesByIds(ids);
     return rows.map((l) => ({ id: l.id, name: l.name, code: l.code, price: Number(l.price), currency: l.currency, thumbnailUrl: l.images[0]?.thumbnailUrl ?? null }));
+  }
+
+  /**
+   * Listings as saved-search alerts test them (the saved module asks: listings is this module's table):
+   * the columns the search filters read, the full-text lexemes, and whether the public sees them
+   * (`isPublicListing`). Deleted listings are left out.
+   */
+  async forAlerts(ids: string[]): Promise<ListingForAlerts[]> {
+    const rows = await this.listings.forAlerts(ids);
+    return rows.map(({ isVisible, ...r }) => ({
+      ...r,
+      price: Number(r.price),
+      lotSize: r.lotSize === null ? null : Number(r.lotSize),
+      floorSize: r.floorSize === null ? null : Number(r.floorSize),
+      rating: Number(r.rating),
+      lexemes: pgTextArray(r.lexemes),
+      isPublic: isPublicListing({ isVisible, status: r.status }),
+    }));
+  }
+
+  /** How many public listings have each word (the rarest of a saved search's words keys its alerts). */
+  wordCounts(words: string[]): Promise<Map<string, number>> {
+    return this.listings.wordCounts(words);
+  }
+
+  /** A search text's words as the search's full-text query has them (`plainto_tsquery('simple', …)`). */
+  lexemesOf(text: string): Promise<string[]> {
+    return this.searchIndex.lexemesOf(text);
   }
 
   async list(caller: AuthUser | undefined, raw: RawListQuery): Promise<ListingListDto> {

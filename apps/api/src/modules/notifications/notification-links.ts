@@ -10,7 +10,7 @@ export function notificationLink(kind: string, data: Record<string, unknown>): s
     case 'listing_verified':
       return id('listingId') ? `/listings/${id('listingId')}` : '/my/listings';
     case 'saved_search':
-      return typeof data.query === 'string' ? `/listings?${data.query.replace(/^\?/, '')}` : '/saved';
+      return typeof data.query === 'string' ? `/listings?${data.query.replace(/^\?/, '')}` : '/saved?tab=search';
     case 'security':
       return '/settings';
     default:

@@ -7,10 +7,11 @@ import { EventsService } from '../../common/events/events.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { SaveResultDto } from '../listings/dto/listing-output.dto';
 import { ListingsService, NOT_FOUND_MESSAGE, type ListingForViewer, type ListingRef } from '../listings/listings.service';
-import type { NewDomainEvent } from '@app/domain';
+import type { NewDomainEvent, SavedSearchAlert } from '@app/domain';
 import type { SavedListingsLookup } from '../listings/saved-listings-lookup';
 import { type SavedItemDto, type SavedItemType, SAVED_ITEM_TYPES, type SaveItemDto } from './dto/saved-item.dto';
 import { SavedItemsRepository } from './saved-items.repository';
+import { SavedSearchAlertsService } from './alerts/saved-search-alerts.service';
 
 const MAX_SAVED_DATA_BYTES = 8 * 1024;
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found: pin one of your own saved searches';
@@ -28,6 +29,7 @@ export class SavedItemsService implements SavedListingsLookup {
     @Inject(forwardRef(() => ListingsService)) private readonly listings: ListingsService,
     private readonly transactions: Transactions,
     private readonly events: EventsService,
+    private readonly alerts: SavedSearchAlertsService,
   ) {}
 
   private assertSelf(caller: AuthUser, userId: string): void {
@@ -81,9 +83,12 @@ export class SavedItemsService implements SavedListingsLookup {
     if (type === 'search' && typeof dto.data?.query !== 'string') {
       throw new BadRequestException('A saved search needs data.query: the query string of the search');
     }
+    if (type !== 'search' && dto.alert && dto.alert !== 'off') throw new BadRequestException('alert is only for a saved search');
     if (type === 'pinned' && dto.data?.kind === 'search') return this.pinSearch(caller, dto);
     const listingId = type === 'search' ? null : (dto.listingId ?? null);
     const listing = listingId ? await this.listings.mustSee(caller, listingId) : null;
+    // a search saved with alerts on: its filters compiled now (400 when they are not valid, nothing saved)
+    const alerting = type === 'search' && dto.alert ? await this.alerts.columnsFor(String(dto.data!.query), dto.alert) : null;
     try {
       const item = await this.transactions.run(async () => {
         if (type === 'listing') {
@@ -100,7 +105,8 @@ export class SavedItemsService implements SavedListingsLookup {
           await this.events.publish(pinnedEvent(caller, pin));
           return pin;
         }
-        const row = await this.saved.insert(values);
+        const row = await this.saved.insert({ ...values, ...alerting?.columns });
+        if (alerting?.keys.length) await this.alerts.indexSaved(row, alerting.keys);
         await this.events.publish(
           row.type === 'search'
             ? { type: 'search.saved', actorId: caller.id, entity: { kind: 'saved_item', id: row.id }, data: { savedItemId: row.id, name: row.name, query: String(row.data.query ?? '') } }
@@ -146,6 +152,13 @@ export class SavedItemsService implements SavedListingsLookup {
     return answer;
   }
 
+  /** PUT /user/save/search/:id/alert: the caller's own saved search (404 otherwise). */
+  async setAlert(caller: AuthUser, id: string, alert: SavedSearchAlert): Promise<SavedItemDto> {
+    const row = await this.alerts.setAlert(caller, id, alert);
+    const [answer] = await this.toDtos(caller, [row]);
+    return answer;
+  }
+
   async list(caller: AuthUser, userId: string, type: SavedItemType | 'all' = 'all'): Promise<{ items: SavedItemDto[] }> {
     this.assertSelf(caller, userId);
     const rows = await this.saved.list(userId, type === 'all' ? undefined : type);
@@ -184,6 +197,8 @@ export class SavedItemsService implements SavedListingsLookup {
       listing: item.listingId ? (listings.get(item.listingId) ?? null) : null,
       name: item.name,
       data: item.data,
+      alert: item.type === 'search' ? item.alert : null,
+      lastNotifiedAt: item.lastNotifiedAt?.toISOString() ?? null,
       createdAt: item.createdAt.toISOString(),
     }));
   }

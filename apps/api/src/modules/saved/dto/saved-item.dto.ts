@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { SAVED_SEARCH_ALERTS, type SavedSearchAlert } from '@app/domain';
 import { ListingDto } from '../../listings/dto/listing-output.dto';
 
 export const SAVED_ITEM_TYPES = ['listing', 'search', 'pinned'] as const;
@@ -19,6 +20,20 @@ export class SaveItemDto {
     additionalProperties: true,
   })
   @IsOptional() @IsObject() data?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    enum: SAVED_SEARCH_ALERTS,
+    default: 'off',
+    description: 'For a saved search: alert me of new listings it matches, soon after (instant, batched) or in a daily digest',
+  })
+  @IsOptional()
+  @IsIn(SAVED_SEARCH_ALERTS, { message: `alert must be one of: ${SAVED_SEARCH_ALERTS.join(', ')}` })
+  alert?: SavedSearchAlert;
+}
+
+export class SetSavedSearchAlertDto {
+  @ApiProperty({ enum: SAVED_SEARCH_ALERTS, description: 'off, instant (the matches of a batch window together, a minute by default) or daily (one digest a day)' })
+  @IsIn(SAVED_SEARCH_ALERTS, { message: `alert must be one of: ${SAVED_SEARCH_ALERTS.join(', ')}` })
+  alert!: SavedSearchAlert;
 }
 
 export class GetSavedItemsDto {
@@ -53,6 +68,10 @@ export class SavedItemDto {
   listing!: ListingDto | UnavailableListingDto | null;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;
+  @ApiProperty({ enum: SAVED_SEARCH_ALERTS, nullable: true, description: "A saved search's alerts; null for a saved listing or a pinned item" })
+  alert!: SavedSearchAlert | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When the member was last alerted of new matches of this search' })
+  lastNotifiedAt!: string | null;
   @ApiProperty() createdAt!: string;
 }
 
