@@ -782,6 +782,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
+      setSavedSearchAlert: build.mutation<
+        SetSavedSearchAlertApiResponse,
+        SetSavedSearchAlertApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/save/search/${queryArg.id}/alert`,
+          method: "PUT",
+          body: queryArg.setSavedSearchAlertDto,
+        }),
+        invalidatesTags: ["user"],
+      }),
       saveUserItem: build.mutation<SaveUserItemApiResponse, SaveUserItemApiArg>(
         {
           query: (queryArg) => ({
@@ -1243,6 +1254,13 @@ export type RequestEmailVerificationApiArg = {
 export type ResetPasswordApiResponse = /** status 200  */ MessageResponseDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
+};
+export type SetSavedSearchAlertApiResponse =
+  /** status 200 The saved search with its alert setting */ SavedItemDto;
+export type SetSavedSearchAlertApiArg = {
+  /** The saved search (saved item) id */
+  id: string;
+  setSavedSearchAlertDto: SetSavedSearchAlertDto;
 };
 export type SaveUserItemApiResponse =
   /** status 201 The saved item; a listing saved or pinned again, or a saved search pinned again, answers the existing item */ SavedItemDto;
@@ -2363,10 +2381,14 @@ export type UnavailableListingDto = {
 };
 export type SavedItemDto = {
   _id: string;
+  /** A saved search's alerts; null for a saved listing or a pinned item */
+  alert: ("off" | "instant" | "daily") | null;
   createdAt: string;
   data: {
     [key: string]: any;
   };
+  /** When the member was last alerted of new matches of this search */
+  lastNotifiedAt: string | null;
   /** The saved or pinned listing; { _id, unavailable: true } when the caller can no longer see it; null for a saved search */
   listing: (ListingDto | UnavailableListingDto) | null;
   name: string | null;
@@ -2391,7 +2413,13 @@ export type ResetPasswordDto = {
   /** The token from the reset e-mail */
   token: string;
 };
+export type SetSavedSearchAlertDto = {
+  /** off, instant (the matches of a batch window together, a minute by default) or daily (one digest a day) */
+  alert: "off" | "instant" | "daily";
+};
 export type SaveItemDto = {
+  /** For a saved search: alert me of new listings it matches, soon after (instant, batched) or in a daily digest */
+  alert?: "off" | "instant" | "daily";
   /** For a saved search: { query: "<the search URL query string>" }. For a pinned item: what it points to; a pinned saved search is { kind: "search", savedItemId: "<one of the caller's saved searches>" } (its name and query are copied from the search) */
   data?: {
     [key: string]: any;
@@ -2549,6 +2577,7 @@ export const {
   useRequestPasswordResetMutation,
   useRequestEmailVerificationMutation,
   useResetPasswordMutation,
+  useSetSavedSearchAlertMutation,
   useSaveUserItemMutation,
   useSearchUsersMutation,
   useUpdateUserPasswordMutation,
