@@ -6,3 +6,4 @@ export { EmptyState } from './EmptyState';
 export { FormTextField, FormPasswordField } from './FormTextField';
 export { ListingCard, LISTING_PHOTO_PLACEHOLDER_TEXT, type ListingCardProps } from './ListingCard';
 export { ConfirmDialog } from './ConfirmDialog';
+export { AlertFrequencyToggle, type AlertFrequencyToggleProps } from './AlertFrequencyToggle';

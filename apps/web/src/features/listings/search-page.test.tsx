@@ -198,7 +198,7 @@ describe('listing search page', { timeout: 30_000 }, () => {
     expect(searches.length).toBeGreaterThan(afterSave);
   });
 
-  it('"Save this search" stores the query string as a saved item of type search', async () => {
+  it('"Save this search" stores the query string as a saved item of type search, with the alerts chosen (daily unless changed)', async () => {
     const user = makeUser({ _id: 'u_customer' });
     storeSession('tok', user);
     serveSession('tok', user);
@@ -217,9 +217,17 @@ describe('listing search page', { timeout: 30_000 }, () => {
     expect(name).toHaveValue('Listings: “house” · Land');
     await ui.clear(name);
     await ui.type(name, 'Land in QC');
+    const alerts = screen.getByRole('group', { name: 'Alert me of new listings' });
+    expect(within(alerts).getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('One digest a day of the new listings that match.')).toBeInTheDocument();
+    await ui.click(within(alerts).getByRole('button', { name: 'Instant' }));
+    expect(within(alerts).getByRole('button', { name: 'Instant' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('We tell you within about a minute when new listings match.')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Search saved')).toBeInTheDocument();
-    expect(saves).toEqual([{ type: 'search', body: { userId: 'u_customer', name: 'Land in QC', data: { query: 'q=house&type=land' } } }]);
+    expect(saves).toEqual([
+      { type: 'search', body: { userId: 'u_customer', name: 'Land in QC', data: { query: 'q=house&type=land' }, alert: 'instant' } },
+    ]);
   });
 
   it('guests are offered to log in to save a search', async () => {

@@ -24,6 +24,7 @@ import { savedItemArgs, type SavedItem, type SavedItemType } from '@/lib/api/lis
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { RatesUsed } from '@/components/ui/Price';
+import { SavedSearchAlertControl } from './SavedSearchAlertControl';
 
 const TABS: { type: SavedItemType; label: string }[] = [
   { type: 'listing', label: 'Listings' },
@@ -151,6 +152,11 @@ export function SavedItemsPage() {
                     <Typography variant="body2" color="text.secondary">
                       Saved {new Date(item.createdAt).toLocaleDateString('en-PH')}
                     </Typography>
+                    {item.type === 'search' && (
+                      <Stack sx={{ mt: 1 }}>
+                        <SavedSearchAlertControl item={item} />
+                      </Stack>
+                    )}
                   </CardContent>
                   <CardActions sx={{ justifyContent: 'space-between' }}>
                     {item.type === 'search' ? (

@@ -5,6 +5,7 @@ import { makeListing, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderApp, serveSession, storeSession } from '@/test/render';
 import './index';
+import { shownAlert } from './SavedSearchAlertControl';
 
 function signIn() {
   const user = makeUser({ _id: 'u_customer' });
@@ -62,6 +63,51 @@ describe('saved items', () => {
     await ui.click(within(item).getByRole('button', { name: 'Remove Land in QC' }));
     await waitFor(() => expect(calls.deletes).toEqual([{ userId: 'u_customer', type: 'search', itemId: 's_s' }]));
     expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
+  });
+
+  it("sets a saved search's alerts: Off, Instant or Daily, kept on screen while the save goes, back to the server's on failure", async () => {
+    signIn();
+    let alert = 'off';
+    let fail = false;
+    const puts: unknown[] = [];
+    server.use(
+      http.post('*/api/user/get/save/items', () =>
+        HttpResponse.json({
+          items: [{ _id: 's_s', type: 'search', listing: null, name: 'Land in QC', data: { query: 'q=lot' }, alert, lastNotifiedAt: null, createdAt: '2025-02-02T00:00:00.000Z' }],
+        }),
+      ),
+      http.put('*/api/user/save/search/:id/alert', async ({ params, request }) => {
+        const body = (await request.json()) as { alert: string };
+        puts.push({ id: params.id, ...body });
+        if (fail) return HttpResponse.json({ statusCode: 404, message: 'Saved search not found', error: 'Not Found' }, { status: 404 });
+        alert = body.alert;
+        return HttpResponse.json({ _id: 's_s', type: 'search', listing: null, name: 'Land in QC', data: { query: 'q=lot' }, alert, lastNotifiedAt: null, createdAt: '2025-02-02T00:00:00.000Z' });
+      }),
+    );
+    const { user: ui } = renderApp('/saved?tab=search');
+    const item = await screen.findByRole('article', { name: 'Land in QC' }, { timeout: 10000 });
+    const group = within(item).getByRole('group', { name: 'Alerts for Land in QC' });
+    expect(within(group).getByRole('button', { name: 'Off' })).toHaveAttribute('aria-pressed', 'true');
+
+    await ui.click(within(group).getByRole('button', { name: 'Instant' }));
+    expect(within(group).getByRole('button', { name: 'Instant' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText(/Instant alerts on/)).toBeInTheDocument();
+    await waitFor(() => expect(puts).toEqual([{ id: 's_s', alert: 'instant' }]));
+
+    fail = true;
+    await ui.click(within(group).getByRole('button', { name: 'Daily' }));
+    expect(await screen.findByText('Could not change the alerts')).toBeInTheDocument();
+    expect(screen.getByText('Saved search not found')).toBeInTheDocument();
+    await waitFor(() => expect(within(group).getByRole('button', { name: 'Instant' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(group).getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the chosen alert until the list says what the member chose', () => {
+    expect(shownAlert('off', null)).toBe('off');
+    expect(shownAlert(null, null)).toBe('off');
+    expect(shownAlert('off', { from: 'off', to: 'daily' })).toBe('daily');
+    expect(shownAlert('daily', { from: 'off', to: 'daily' })).toBe('daily');
+    expect(shownAlert('instant', { from: 'off', to: 'daily' })).toBe('instant');
   });
 
   it('shows pinned items', async () => {

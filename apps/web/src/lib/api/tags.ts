@@ -78,6 +78,7 @@ export const enhancedApi = api.enhanceEndpoints({
       invalidatesTags: (_r, _e, arg) =>
         arg.type === 'search' ? ['SavedItem'] : ['SavedItem', listingList, 'ListingDashboard'],
     },
+    setSavedSearchAlert: { invalidatesTags: ['SavedItem'] },
     deleteUserSavedItem: {
       invalidatesTags: (_r, _e, arg) =>
         arg.deleteSavedItemDto.type === 'search' ? ['SavedItem'] : ['SavedItem', listingList, 'ListingDashboard'],

@@ -7,7 +7,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
+import type { SavedSearchAlert } from '@app/domain';
+import { AlertFrequencyToggle } from '@/components/ui/AlertFrequencyToggle';
 import { useSaveUserItemMutation } from '@/lib/api/generated';
 import { savedItemArgs } from '@/lib/api/listings';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
@@ -20,12 +23,23 @@ export interface SaveSearchButtonProps {
   suggestedName: string;
 }
 
-/** "Save this search": a saved item of type search holding the search URL's query string. */
+/** What each alert choice means, under the choice in the dialog. */
+export const ALERT_HELP: Record<SavedSearchAlert, string> = {
+  off: 'No alerts: open the search from Saved when you like.',
+  instant: 'We tell you within about a minute when new listings match.',
+  daily: 'One digest a day of the new listings that match.',
+};
+
+/**
+ * "Save this search": a saved item of type search holding the search URL's query string, with its
+ * alerts (daily unless the member chooses otherwise).
+ */
 export function SaveSearchButton({ query, suggestedName }: SaveSearchButtonProps) {
   const user = useAppSelector(selectCurrentUser);
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const [alert, setAlert] = useState<SavedSearchAlert>('daily');
   const [problem, setProblem] = useState<string | null>(null);
   const [saveItem, { isLoading }] = useSaveUserItemMutation();
 
@@ -39,6 +53,7 @@ export function SaveSearchButton({ query, suggestedName }: SaveSearchButtonProps
 
   const start = () => {
     setName(suggestedName);
+    setAlert('daily');
     setProblem(null);
     setOpen(true);
   };
@@ -50,9 +65,11 @@ export function SaveSearchButton({ query, suggestedName }: SaveSearchButtonProps
       return;
     }
     try {
-      await saveItem(savedItemArgs.save('search', { userId: user._id, name: name.trim(), data: { query } })).unwrap();
+      await saveItem(savedItemArgs.save('search', { userId: user._id, name: name.trim(), data: { query }, alert })).unwrap();
       setOpen(false);
-      dispatch(toast.success('Search saved', 'Find it under Saved, Searches.'));
+      dispatch(
+        toast.success('Search saved', alert === 'off' ? 'Find it under Saved, Searches.' : 'Find it under Saved, Searches, where you can change its alerts.'),
+      );
     } catch (error) {
       setProblem(listingErrorMessage(error));
     }
@@ -77,6 +94,13 @@ export function SaveSearchButton({ query, suggestedName }: SaveSearchButtonProps
               error={problem === 'Give the search a name'}
               helperText={problem === 'Give the search a name' ? problem : undefined}
             />
+            <Typography variant="body2" sx={{ mt: 2, mb: 0.5 }}>
+              Alert me of new listings
+            </Typography>
+            <AlertFrequencyToggle value={alert} onChange={setAlert} label="Alert me of new listings" />
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              {ALERT_HELP[alert]}
+            </Typography>
             {problem && problem !== 'Give the search a name' && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {problem}
