@@ -79,6 +79,8 @@ const child = spawn(process.execPath, [main], {
     // ...and signs up from there: specs sign up members of their own rather than share demo accounts
     // (a run with retries or --repeat-each passes the default 20 an hour)
     SIGNUP_PER_IP_PER_HOUR: '500',
+    // instant saved-search alerts go out a few seconds after a match, not at the end of the minute
+    SAVED_SEARCH_ALERT_BATCH_MS: process.env.SAVED_SEARCH_ALERT_BATCH_MS ?? '3000',
     // "Continue with Google" goes to the local provider
     GOOGLE_CLIENT_ID: E2E_OAUTH_CLIENT.id,
     GOOGLE_CLIENT_SECRET: E2E_OAUTH_CLIENT.secret,
