@@ -16,10 +16,8 @@ export interface CandidateSearch {
   alert: SavedSearchAlert;
 }
 
-/** A candidate with its filters, as matching tests it. */
-export interface AlertingSearch extends CandidateSearch {
-  filters: SavedSearchAlertFilters;
-}
+/** A candidate that matched. */
+export type AlertingSearch = CandidateSearch;
 
 /** A saved search as an alert tells of it. */
 export interface AlertedSearch {

@@ -16,8 +16,10 @@ import {
   filtersOfSavedQuery,
   hasSearchWords,
   keyWordOf,
-  matchesSavedSearch,
+  matchesPrepared,
+  prepareAlert,
   probeKeysOf,
+  type PreparedAlert,
   type SavedSearchAlertFilters,
 } from './saved-search-match';
 
@@ -46,8 +48,8 @@ class AlreadyDigested extends Error {}
 @Injectable()
 export class SavedSearchAlertsService {
   private readonly logger = new Logger('SavedSearchAlerts');
-  /** Parsed alert filters by search id (see FILTERS_KEPT): the candidates' lookup then reads three narrow columns. */
-  private readonly filters = new Map<string, SavedSearchAlertFilters>();
+  /** Prepared alert filters by search id (see FILTERS_KEPT): the candidates' lookup then reads three narrow columns. */
+  private readonly filters = new Map<string, PreparedAlert>();
 
   constructor(
     private readonly repo: SavedSearchAlertsRepository,
@@ -122,13 +124,13 @@ export class SavedSearchAlertsService {
     if (missing.length) {
       for (const [id, f] of await this.repo.filtersOf(missing)) {
         if (this.filters.size >= FILTERS_KEPT) this.filters.delete(this.filters.keys().next().value!);
-        this.filters.set(id, f);
+        this.filters.set(id, prepareAlert(f));
       }
     }
     const matched: AlertingSearch[] = [];
     for (const c of candidates) {
       const filters = this.filters.get(c.id);
-      if (filters && matchesSavedSearch(listing, filters)) matched.push({ ...c, filters });
+      if (filters && matchesPrepared(listing, filters)) matched.push(c);
     }
     return { tested: candidates.length, matched };
   }
