@@ -281,6 +281,20 @@ describe('saved-search alerts (HTTP, real PostgreSQL and Redis)', () => {
       expect(note.data).toMatchObject({ savedSearchId: search._id, listingIds: [id] });
     });
 
+    it('switching a daily search to instant tells of the matches waiting for the digest at the end of the window', async () => {
+      const member = await createUser(t);
+      const search = await saveSearch(member, 'q=switchtest', 'daily', 'Switch');
+      const id = await createListing(owner, { name: 'Switchtest house' });
+      await eventsSettled(t.app);
+      expect((await delayedAlertJobs(t.app)).filter((j) => j.startsWith(search._id))).toEqual([]);
+      await t.http.put(`/api/user/save/search/${search._id}/alert`).set(auth(member.token)).send({ alert: 'instant' }).expect(200);
+      expect((await delayedAlertJobs(t.app)).filter((j) => j.startsWith(search._id))).toHaveLength(1);
+      await alertsDelivered(t.app);
+      const [note, ...rest] = await notificationsOf(member);
+      expect(rest).toEqual([]);
+      expect(note).toMatchObject({ title: 'New listing for “Switch”', data: { savedSearchId: search._id, listingIds: [id] } });
+    });
+
     it('turning alerts off forgets untold matches and stops matching; a listing from before alerts were on is not new', async () => {
       const member = await createUser(t);
       // published just before alerts were turned on: whether its event is handled before or after, it is not new

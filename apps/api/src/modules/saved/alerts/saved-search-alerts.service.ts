@@ -90,7 +90,8 @@ export class SavedSearchAlertsService {
   /**
    * PUT /user/save/search/:id/alert: the caller's own saved search only (404 otherwise). Turning alerts
    * on starts from now (earlier listings are not new to it); switching between instant and daily keeps
-   * that start and the untold matches; turning them off forgets the untold matches.
+   * that start and the untold matches (from daily to instant they go at the end of the current batch
+   * window); turning them off forgets the untold matches.
    */
   async setAlert(caller: AuthUser, id: string, alert: SavedSearchAlert): Promise<SavedItemRow> {
     const search = await this.repo.ownSearch(caller.id, id);
@@ -109,6 +110,8 @@ export class SavedSearchAlertsService {
         alertFilters: compiled.filters,
       });
       await this.repo.indexSearch(row, compiled.keys);
+      // daily to instant: the matches waiting for the digest go at the end of this window instead
+      if (alert === 'instant' && search.alert === 'daily') this.transactions.afterCommit(() => this.queue.schedule([id]));
       return row;
     });
   }
