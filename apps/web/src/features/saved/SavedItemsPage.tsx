@@ -24,6 +24,8 @@ import { savedItemArgs, type SavedItem, type SavedItemType } from '@/lib/api/lis
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { RatesUsed } from '@/components/ui/Price';
+import { PinListingButton, PinSearchButton } from '@/features/pins/PinButton';
+import { PinnedItems } from '@/features/pins/PinnedItems';
 
 const TABS: { type: SavedItemType; label: string }[] = [
   { type: 'listing', label: 'Listings' },
@@ -102,7 +104,9 @@ export function SavedItemsPage() {
         </Tabs>
         <Stack spacing={1.5} role="tabpanel" aria-label={TABS.find((t) => t.type === tab)?.label}>
           {tab === 'listing' && <RatesUsed currencies={items.flatMap((item) => visibleListing(item)?.currency ?? [])} />}
-          {error ? (
+          {tab === 'pinned' ? (
+            <PinnedItems />
+          ) : error ? (
             <Alert severity="error">{errorMessage(error)}</Alert>
           ) : isLoading ? (
             <Skeleton variant="rounded" height={120} />
@@ -130,11 +134,14 @@ export function SavedItemsPage() {
                   key={item._id}
                   listing={listing}
                   actions={
-                    <RemoveButton
-                      label={`Remove ${itemTitle(item)}`}
-                      onClick={() => remove(item)}
-                      disabled={removing === item._id}
-                    />
+                    <>
+                      <PinListingButton listing={listing} />
+                      <RemoveButton
+                        label={`Remove ${itemTitle(item)}`}
+                        onClick={() => remove(item)}
+                        disabled={removing === item._id}
+                      />
+                    </>
                   }
                 />
               ) : (
@@ -159,6 +166,11 @@ export function SavedItemsPage() {
                       </Button>
                     ) : (
                       <span />
+                    )}
+                    {item.type === 'search' && (
+                      <Stack direction="row" sx={{ flex: 1, justifyContent: 'flex-end' }}>
+                        <PinSearchButton search={item} />
+                      </Stack>
                     )}
                     <RemoveButton
                       label={`Remove ${itemTitle(item)}`}
