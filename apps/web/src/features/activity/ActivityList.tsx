@@ -15,7 +15,8 @@ import { errorMessage } from '@/lib/api/errors';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { ACTIVITY_ICONS } from './ActivityIcon';
-import { fullTime, relativeTime, type Activity } from './activity-text';
+import { formatDateTime, timeAgo } from '@/lib/time-words';
+import type { Activity } from './activity-text';
 import { useNow } from './use-now';
 
 function ActivityEntry({ activity, now, onRemove, removing }: { activity: Activity; now: Date; onRemove: () => void; removing: boolean }) {
@@ -61,8 +62,8 @@ function ActivityEntry({ activity, now, onRemove, removing }: { activity: Activi
           secondary={
             <>
               {toMe && 'Your listing · '}
-              <Tooltip title={fullTime(activity.timestamp)} describeChild>
-                <time dateTime={activity.timestamp}>{relativeTime(activity.timestamp, now)}</time>
+              <Tooltip title={formatDateTime(activity.timestamp)} describeChild>
+                <time dateTime={activity.timestamp}>{timeAgo(activity.timestamp, now.getTime())}</time>
               </Tooltip>
             </>
           }

@@ -25,37 +25,6 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 export const isActivityKind = (value: unknown): value is ActivityKind =>
   typeof value === 'string' && (ACTIVITY_KINDS as readonly string[]).includes(value);
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['minute', 60],
-  ['hour', 60 * 60],
-  ['day', 24 * 60 * 60],
-  ['week', 7 * 24 * 60 * 60],
-];
-
-/**
- * When something happened, in words, from `now`: "just now", "5 minutes ago", "3 hours ago",
- * "yesterday", "4 days ago", "last week", "3 weeks ago", and the date itself from five weeks on
- * ("Mar 12, 2025"). A time a little ahead of `now` (another clock) is "just now".
- */
-export function relativeTime(iso: string, now: Date = new Date()): string {
-  const then = new Date(iso);
-  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
-  if (Number.isNaN(seconds)) return '';
-  if (seconds < 45) return 'just now';
-  if (seconds < 5 * 7 * 24 * 60 * 60) {
-    // the largest unit that fits: 90 minutes is "1 hour ago", 36 hours "yesterday"
-    const [unit, size] = [...STEPS].reverse().find(([, s]) => seconds >= s) ?? STEPS[0];
-    return relative.format(-Math.max(1, Math.floor(seconds / size)), unit);
-  }
-  return then.toLocaleDateString('en-PH', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Manila' });
-}
-
-/** The full date and time, for a tooltip. */
-export function fullTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' });
-}
-
 /** The activity page's state in its address: `?kind=<one kind>&page=<n>` (anything else is the default). */
 export interface ActivityFilter {
   kind: ActivityKind | null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The time now, again every `everyMs` (relative times such as "5 minutes ago" stay true while the page is open). */
+/** The time now, again every `everyMs` (relative times such as "5 min ago" stay true while the page is open). */
 export function useNow(everyMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -71,13 +71,13 @@ describe('dashboard: recent activity', { timeout: 30_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Recent activity' }, { timeout: 10000 });
     const viewed = await within(section).findByRole('link', { name: /Viewed “Sunny house in Loyola Heights”/ }, { timeout: 10000 });
     expect(viewed).toHaveAttribute('href', '/listings/l_1');
-    expect(viewed).toHaveTextContent('3 hours ago');
+    expect(viewed).toHaveTextContent('3 h ago');
     const entries = within(section).getAllByTestId('activity-entry');
     expect(entries.map((e) => [e.dataset.kind, e.dataset.byMe])).toEqual([
       ['listing_saved_by_other', 'false'],
       ['viewed_listing', 'true'],
     ]);
-    expect(entries[0]).toHaveTextContent(/Your listing · 2 minutes ago/);
+    expect(entries[0]).toHaveTextContent(/Your listing · 2 min ago/);
     expect(calls.lists).toEqual(['?page=1&limit=5']);
     expect(within(section).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/activity');
   });
