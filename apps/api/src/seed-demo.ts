@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, type AppConfig } from './common/config/config';
 import { ConfigModule } from './common/config/config.module';
 import { DatabaseModule, DB, type Database } from './common/db/database.module';
+import { EventsModule } from './common/events/events.module';
 import { MailModule } from './common/mail/mail.module';
 import { QueueModule } from './common/queue/queue.module';
 import { RealtimeModule } from './common/realtime/realtime.module';
@@ -40,6 +41,8 @@ class SeedDemoContext {
         DatabaseModule,
         RedisModule,
         QueueModule,
+        // the services publish their events; the relay queues them for the server's workers (none run here)
+        EventsModule.forRole(false),
         MailModule.forRole(false),
         StorageModule,
         UploadModule,

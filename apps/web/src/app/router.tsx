@@ -87,6 +87,10 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                   lazy: () => page(() => import('@/features/dashboard')).then((m) => ({ Component: m.DashboardPage })),
                 },
                 {
+                  path: 'activity',
+                  lazy: () => page(() => import('@/features/activity')).then((m) => ({ Component: m.ActivityPage })),
+                },
+                {
                   path: 'settings',
                   lazy: () => page(() => import('@/features/account')).then((m) => ({ Component: m.SettingsPage })),
                 },

@@ -11,6 +11,11 @@ export const defaultHandlers = [
   http.get('*/api/notification/unread-count', () => HttpResponse.json({ count: 0 })),
   // the dashboard asks for the totals of the member's listings
   http.post('*/api/listing/dashboard', () => HttpResponse.json({ totalListings: 0, totalViews: 0, totalSaved: 0, totalInquiries: 0 })),
+  // the dashboard's recent activity, and the member's saved items (the dashboard's pinned items, every pin button)
+  http.get('*/api/activity/user', () =>
+    HttpResponse.json({ activities: [], pagination: { currentPage: 1, itemsOnPage: 0, totalPages: 0, totalItems: 0, itemsPerPage: 5 } }),
+  ),
+  http.post('*/api/user/get/save/items', () => HttpResponse.json({ items: [] })),
   // the search page's map asks for the matches in its view
   http.post('*/api/listing/clusters', () =>
     HttpResponse.json({ total: 0, approximate: false, level: 0, box: { north: 0, south: 0, east: 0, west: 0 }, clusters: [], pins: [], extent: null }),

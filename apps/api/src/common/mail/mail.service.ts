@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -36,7 +36,9 @@ export class MailService {
     await mkdir(this.outboxDir, { recursive: true });
     const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     const file = path.join(this.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    // written aside, then renamed: whoever reads the outbox (a person, a test) never sees half a mail
+    await writeFile(`${file}.part`, (info as unknown as { message: Buffer }).message);
+    await rename(`${file}.part`, file);
     this.logger.log(`Mail to ${message.to} kept in the outbox: ${file}`);
     return { messageId: info.messageId, outboxFile: file };
   }

@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mailsIn } from '../../../test/mail-outbox';
 import { AppModule } from '../../app.module';
 import { loadConfig } from '../config/config';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -11,14 +10,6 @@ import { OutboxRelay } from '../events/outbox-relay';
 import { QUEUES } from '../queue/queues';
 import { auth, createUser, startTestApp, uniqueEmail, type TestApp, envOf } from '../../../test/test-app';
 import { connect, eventually, listen, record } from '../../../test/realtime';
-
-const mailsIn = (dir: string) => {
-  try {
-    return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
-  } catch {
-    return [];
-  }
-};
 
 describe('roles: an api process queues, a separate worker process sends', () => {
   let api: TestApp;
@@ -31,7 +22,9 @@ describe('roles: an api process queues, a separate worker process sends', () => 
     const email = uniqueEmail('queued');
     await api.http.post('/api/user/create').send({ firstName: 'Queue', lastName: 'Test', email, password: 'queue-pass-1' }).expect(201);
     const outbox = api.config.mail.outboxDir;
-    await new Promise((r) => setTimeout(r, 300));
+    // the job is in the queue (the api role has no processor), and no mail was written
+    const mailQueue = api.app.get<Queue>(getQueueToken(QUEUES.email));
+    await eventually(async () => (await mailQueue.getJobCounts('waiting')).waiting >= 1, 'the confirmation e-mail job queued');
     expect(mailsIn(outbox)).toHaveLength(0);
 
     const worker = await NestFactory.createApplicationContext(
@@ -40,10 +33,7 @@ describe('roles: an api process queues, a separate worker process sends', () => 
     );
     try {
       let mails: string[] = [];
-      for (let i = 0; i < 100 && mails.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        mails = mailsIn(outbox);
-      }
+      await eventually(() => (mails = mailsIn(outbox)).length > 0, 'the worker writing the mail', 10_000);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toContain(`To: ${email}`);
       expect(mails[0]).toContain('Subject: Confirm your e-mail address');

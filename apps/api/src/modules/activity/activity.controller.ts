@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Roles } from '../../common/auth/decorators';
 import { ErrorResponseDto, MessageResponseDto } from '../../common/http/common.dto';
@@ -50,7 +50,7 @@ export class ActivityController {
   }
 
   @Post('create')
-  @ApiOkResponse({ type: ActivityDto, description: 'Records a share of a listing the caller can see' })
+  @ApiCreatedResponse({ type: ActivityDto, description: 'Records a share of a listing the caller can see' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A kind the web app may not record, or a bad channel' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such listing, or one the caller cannot see' })
   createActivity(@CurrentUser() caller: AuthUser, @Body() dto: CreateActivityDto): Promise<ActivityDto> {

@@ -1,18 +1,9 @@
 import { places } from '@app/db';
 import { eq } from 'drizzle-orm';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mailsIn } from '../../../test/mail-outbox';
 import { auth, createUser, PASSWORD, startTestApp, type TestApp } from '../../../test/test-app';
 import { eventsSettled } from '../../../test/events';
 import { connect, eventually, listen, record } from '../../../test/realtime';
-
-const mailsIn = (dir: string) => {
-  try {
-    return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
-  } catch {
-    return [];
-  }
-};
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 

@@ -2,18 +2,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { userTokens } from '@app/db';
 import { eq } from 'drizzle-orm';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mailsIn } from '../../../test/mail-outbox';
 import { QUEUES } from '../../common/queue/queues';
 import { createUser, startTestApp, startTestWorker, uniqueEmail, type TestApp } from '../../../test/test-app';
-
-const mailsIn = (dir: string) => {
-  try {
-    return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
-  } catch {
-    return [];
-  }
-};
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15000): Promise<T> {
   const end = Date.now() + ms;

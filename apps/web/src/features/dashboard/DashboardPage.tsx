@@ -12,7 +12,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import HistoryIcon from '@mui/icons-material/History';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
@@ -20,13 +19,17 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { RecentActivity } from '@/features/activity/RecentActivity';
+import { PinnedItems } from '@/features/pins/PinnedItems';
 import { useGetListingDashboardQuery, useRequestEmailVerificationMutation, type DashboardResultDto } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
 import { isAdmin, type User } from '@/lib/api/types';
 import { isFirstSession } from '@/lib/first-session';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
+
+/** How many pinned items the dashboard shows (the rest are in Saved, Pinned). */
+const PINNED_ON_DASHBOARD = 6;
 
 const PLAN_LABELS: Record<string, string> = { free: 'Free', basic: 'Basic', premium: 'Premium' };
 
@@ -147,37 +150,22 @@ export function DashboardPage() {
 
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 7 }}>
-            <Card variant="outlined" component="section" aria-labelledby="recent-activity-title">
-              <CardHeader
-                avatar={<HistoryIcon color="primary" />}
-                title={<span id="recent-activity-title">Recent activity</span>}
-                slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-              />
-              <CardContent>
-                <EmptyState
-                  title="No recent activity yet"
-                  description="Listings you view, save or message about will show up here."
-                />
-              </CardContent>
-            </Card>
+            <RecentActivity />
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <Card variant="outlined" component="section" aria-labelledby="pinned-items-title">
+            <Card variant="outlined" component="section" aria-labelledby="pinned-items-title" sx={{ height: '100%' }}>
               <CardHeader
                 avatar={<PushPinOutlinedIcon color="primary" />}
-                title={<span id="pinned-items-title">Pinned items</span>}
-                slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+                title={<span id="pinned-items-title">Pinned</span>}
+                slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
+                action={
+                  <Button component={RouterLink} to="/saved?tab=pinned" size="small">
+                    Manage
+                  </Button>
+                }
               />
-              <CardContent>
-                <EmptyState
-                  title="No pinned items yet"
-                  description="Pin listings and reports to keep them at hand."
-                  action={
-                    <Button component={RouterLink} to="/settings" size="small">
-                      Complete your profile
-                    </Button>
-                  }
-                />
+              <CardContent sx={{ pt: 0 }}>
+                <PinnedItems limit={PINNED_ON_DASHBOARD} />
               </CardContent>
             </Card>
           </Grid>

@@ -18,7 +18,6 @@ const weekday = new Intl.DateTimeFormat('en-PH', { weekday: 'short' });
 const dayMonth = new Intl.DateTimeFormat('en-PH', { day: 'numeric', month: 'short' });
 const dayMonthYear = new Intl.DateTimeFormat('en-PH', { day: 'numeric', month: 'short', year: 'numeric' });
 const clock = new Intl.DateTimeFormat('en-PH', { hour: 'numeric', minute: '2-digit' });
-const full = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "just now", "5 min", "3 h", "Yesterday", "Mon", "Jan 12", "Jan 12, 2023". */
 export function relativeTime(iso: string | null | undefined, now: number = Date.now()): string {
@@ -43,11 +42,6 @@ export function messageTime(iso: string, now: number = Date.now()): string {
   const today = new Date(now);
   if (date.toDateString() === today.toDateString()) return clock.format(date);
   return `${dayMonth.format(date)}, ${clock.format(date)}`;
-}
-
-export function fullTime(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : full.format(t);
 }
 
 /** One line for the thread list: the text, else what was attached; "You: " before one's own. */

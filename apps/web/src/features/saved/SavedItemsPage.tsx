@@ -24,6 +24,8 @@ import { savedItemArgs, type SavedItem, type SavedItemType } from '@/lib/api/lis
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { RatesUsed } from '@/components/ui/Price';
+import { PinListingButton, PinSearchButton } from '@/features/pins/PinButton';
+import { PinnedItems } from '@/features/pins/PinnedItems';
 import { SavedSearchAlertControl } from './SavedSearchAlertControl';
 
 const TABS: { type: SavedItemType; label: string }[] = [
@@ -103,7 +105,9 @@ export function SavedItemsPage() {
         </Tabs>
         <Stack spacing={1.5} role="tabpanel" aria-label={TABS.find((t) => t.type === tab)?.label}>
           {tab === 'listing' && <RatesUsed currencies={items.flatMap((item) => visibleListing(item)?.currency ?? [])} />}
-          {error ? (
+          {tab === 'pinned' ? (
+            <PinnedItems />
+          ) : error ? (
             <Alert severity="error">{errorMessage(error)}</Alert>
           ) : isLoading ? (
             <Skeleton variant="rounded" height={120} />
@@ -131,11 +135,14 @@ export function SavedItemsPage() {
                   key={item._id}
                   listing={listing}
                   actions={
-                    <RemoveButton
-                      label={`Remove ${itemTitle(item)}`}
-                      onClick={() => remove(item)}
-                      disabled={removing === item._id}
-                    />
+                    <>
+                      <PinListingButton listing={listing} />
+                      <RemoveButton
+                        label={`Remove ${itemTitle(item)}`}
+                        onClick={() => remove(item)}
+                        disabled={removing === item._id}
+                      />
+                    </>
                   }
                 />
               ) : (
@@ -165,6 +172,11 @@ export function SavedItemsPage() {
                       </Button>
                     ) : (
                       <span />
+                    )}
+                    {item.type === 'search' && (
+                      <Stack direction="row" sx={{ flex: 1, justifyContent: 'flex-end' }}>
+                        <PinSearchButton search={item} />
+                      </Stack>
                     )}
                     <RemoveButton
                       label={`Remove ${itemTitle(item)}`}

@@ -835,7 +835,7 @@ const injectedRtkApi = api
   });
 export { injectedRtkApi as api };
 export type CreateActivityApiResponse =
-  /** status 200 Records a share of a listing the caller can see */ ActivityDto;
+  /** status 201 Records a share of a listing the caller can see */ ActivityDto;
 export type CreateActivityApiArg = {
   createActivityDto: CreateActivityDto;
 };

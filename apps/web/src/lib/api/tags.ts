@@ -74,14 +74,15 @@ export const enhancedApi = api.enhanceEndpoints({
     createListingReview: {
       invalidatesTags: (_r, _e, arg) => [{ type: 'Review', id: arg.id }, listingTag(arg.id), listingList],
     },
+    // only a saved listing changes a listing's `isSaved` and `savedCount`; a search or a pin is the member's own list
     saveUserItem: {
       invalidatesTags: (_r, _e, arg) =>
-        arg.type === 'search' ? ['SavedItem'] : ['SavedItem', listingList, 'ListingDashboard'],
+        arg.type === 'listing' ? ['SavedItem', listingList, 'ListingDashboard'] : ['SavedItem'],
     },
     setSavedSearchAlert: { invalidatesTags: ['SavedItem'] },
     deleteUserSavedItem: {
       invalidatesTags: (_r, _e, arg) =>
-        arg.deleteSavedItemDto.type === 'search' ? ['SavedItem'] : ['SavedItem', listingList, 'ListingDashboard'],
+        arg.deleteSavedItemDto.type === 'listing' ? ['SavedItem', listingList, 'ListingDashboard'] : ['SavedItem'],
     },
   },
 });

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { places, savedItems, savedSearchMatches } from '@app/db';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -7,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { alertsDelivered, delayedAlertJobs } from '../../../../test/alerts';
 import { QUEUES } from '../../../common/queue/queues';
 import { eventsSettled } from '../../../../test/events';
+import { mailsIn } from '../../../../test/mail-outbox';
 import { eventually } from '../../../../test/realtime';
 import { auth, createUser, startTestApp, type TestApp } from '../../../../test/test-app';
 import { SavedSearchAlertsRepository } from './saved-search-alerts.repository';
@@ -245,10 +244,7 @@ describe('saved-search alerts (HTTP, real PostgreSQL and Redis)', () => {
     it('e-mails an instant alert only when the member chose e-mail for saved searches', async () => {
       const member = await createUser(t);
       const outbox = t.config.mail.outboxDir;
-      const mailsTo = (title: string) =>
-        (existsSync(outbox) ? readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8')) : []).filter(
-          (m) => m.includes(`To: ${member.user.email}`) && m.includes(title),
-        );
+      const mailsTo = (title: string) => mailsIn(outbox).filter((m) => m.includes(`To: ${member.user.email}`) && m.includes(title));
       await saveSearch(member, 'q=mailtestone', 'instant', 'Mailone');
       await createListing(owner, { name: 'Mailtestone house' });
       await alertsDelivered(t.app);
@@ -367,8 +363,7 @@ describe('saved-search alerts (HTTP, real PostgreSQL and Redis)', () => {
 
       // e-mailed: the member chose e-mail for saved searches
       const outbox = t.config.mail.outboxDir;
-      const mails = () => (existsSync(outbox) ? readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8')) : []);
-      await eventually(() => mails().filter((m) => m.includes('Daily digest:')).length === 2, 'the two digests e-mailed');
+      await eventually(() => mailsIn(outbox).filter((m) => m.includes('Daily digest:')).length === 2, 'the two digests e-mailed');
     });
   });
 });

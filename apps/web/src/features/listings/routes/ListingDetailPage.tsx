@@ -41,6 +41,8 @@ import { LocationMap } from '../components/LocationMap';
 import { NearbySection } from '../components/NearbySection';
 import { ReviewsSection } from '../components/ReviewsSection';
 import { SaveListingButton } from '../components/SaveListingButton';
+import { ShareListingButton } from '../components/ShareListingButton';
+import { PinListingButton } from '@/features/pins/PinButton';
 import { listingErrorMessage } from '../errors';
 
 /** Opens (or reopens) the member's thread with the owner about the listing and shows it. */
@@ -187,13 +189,15 @@ function ListingView({ listing }: { listing: Listing }) {
             <PricePerArea amount={pricePerSquareMetre(listing)} currency={listing.currency} perMonth={listing.offer === 'rent'} />
             <RatesUsed currencies={[listing.currency]} />
           </Box>
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: { md: 'flex-end' } }}>
             {isOwner && (
               <Button component={RouterLink} to={`/listings/${listing._id}/edit`} startIcon={<EditIcon />} variant="outlined">
                 Edit listing
               </Button>
             )}
             <SaveListingButton listing={listing} variant="button" />
+            <PinListingButton listing={listing} variant="button" />
+            <ShareListingButton listing={listing} />
             {!isOwner && <CheckAvailabilityButton listing={listing} open={thread.open} busy={thread.isLoading} />}
           </Stack>
         </Stack>

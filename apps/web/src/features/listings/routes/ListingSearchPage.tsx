@@ -26,6 +26,7 @@ import { listingArgs } from '@/lib/api/listings';
 import { listingTypeLabel } from '@/lib/listing-text';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { SaveListingButton } from '../components/SaveListingButton';
+import { PinListingButton } from '@/features/pins/PinButton';
 import { SaveSearchButton } from '../components/SaveSearchButton';
 import { OfferSwitch, SearchFilters } from '../components/SearchFilters';
 import {
@@ -253,7 +254,16 @@ export function ListingSearchPage() {
                 />
               ) : (
                 listings.map((listing) => (
-                  <ListingCard key={listing._id} listing={listing} actions={<SaveListingButton listing={listing} />} />
+                  <ListingCard
+                    key={listing._id}
+                    listing={listing}
+                    actions={
+                      <>
+                        <PinListingButton listing={listing} />
+                        <SaveListingButton listing={listing} />
+                      </>
+                    }
+                  />
                 ))
               )}
               {pagination && pagination.totalPages > 1 && (

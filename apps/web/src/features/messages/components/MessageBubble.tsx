@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { fullTime, messageTime } from '../format';
+import { formatDateTime } from '@/lib/time-words';
+import { messageTime } from '../format';
 import { isPending, type ChatMessage } from '../messages-state';
 import { MessageAttachments } from './MessageAttachments';
 
@@ -49,7 +50,7 @@ export function MessageBubble({ message, mine }: MessageBubbleProps) {
           <MessageAttachments attachments={message.attachments} />
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ mt: 0.25, px: 0.5 }}>
-          <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
+          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
             {messageTime(message.createdAt)}
           </time>
           {status && (

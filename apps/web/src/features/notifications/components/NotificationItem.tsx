@@ -5,7 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@/lib/api/notifications';
-import { formatDateTime, timeAgo } from '@/lib/format';
+import { formatDateTime, timeAgo } from '@/lib/time-words';
 import { KindIcon, kindDisplay } from '../kinds';
 
 const visuallyHidden = {
