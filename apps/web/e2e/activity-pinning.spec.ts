@@ -35,7 +35,7 @@ async function session(page: Page): Promise<{ token: string; user: { _id: string
 }
 
 const activitySection = (page: Page) => page.getByRole('region', { name: 'Recent activity', exact: true });
-const pinnedSection = (page: Page) => page.getByRole('region', { name: 'Pinned', exact: true });
+const pinnedSection = (page: Page) => page.getByRole('region', { name: 'Pinned items', exact: true });
 
 /**
  * Reloads the dashboard until the worker has recorded every entry (no fixed wait: retried until it

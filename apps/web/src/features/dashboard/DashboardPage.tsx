@@ -156,7 +156,7 @@ export function DashboardPage() {
             <Card variant="outlined" component="section" aria-labelledby="pinned-items-title" sx={{ height: '100%' }}>
               <CardHeader
                 avatar={<PushPinOutlinedIcon color="primary" />}
-                title={<span id="pinned-items-title">Pinned</span>}
+                title={<span id="pinned-items-title">Pinned items</span>}
                 slotProps={{ title: { variant: 'h6', component: 'h2' }, action: { sx: { alignSelf: 'center', m: 0 } } }}
                 action={
                   <Button component={RouterLink} to="/saved?tab=pinned" size="small">

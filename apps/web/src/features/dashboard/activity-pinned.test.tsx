@@ -131,7 +131,7 @@ describe('dashboard: pinned', { timeout: 30_000 }, () => {
       }),
     );
     const { user: ui } = renderApp('/dashboard');
-    const section = await screen.findByRole('region', { name: 'Pinned' }, { timeout: 10000 });
+    const section = await screen.findByRole('region', { name: 'Pinned items' }, { timeout: 10000 });
     expect(await within(section).findByRole('article', { name: 'Sunny house in Loyola Heights' }, { timeout: 10000 })).toBeInTheDocument();
     const gone = within(section).getByRole('article', { name: 'No longer available' });
     expect(within(gone).queryByRole('link')).toBeNull();
@@ -148,7 +148,7 @@ describe('dashboard: pinned', { timeout: 30_000 }, () => {
   it('says what pinning is for when nothing is pinned', async () => {
     signIn();
     renderApp('/dashboard');
-    const section = await screen.findByRole('region', { name: 'Pinned' }, { timeout: 10000 });
+    const section = await screen.findByRole('region', { name: 'Pinned items' }, { timeout: 10000 });
     expect(await within(section).findByText('Nothing pinned yet', {}, { timeout: 10000 })).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Browse listings' })).toHaveAttribute('href', '/listings');
   });
