@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   outbox: 'events',
   eventHandled: 'events',
   auditLog: 'audit',
+  auditDailyCounts: 'audit',
   activities: 'activity',
   notificationPreferences: 'notifications',
 } as const;

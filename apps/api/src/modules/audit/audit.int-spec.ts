@@ -1,11 +1,13 @@
-import { auditLog } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { auditDailyCounts, auditLog } from '@app/db';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { MaintenanceRunner } from '../../common/events/maintenance';
 import { eventsSettled } from '../../../test/events';
 import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { AUDIT_FACETS_NEWEST, AuditRepository } from './audit.repository';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
+const asCounts = (facets: Array<{ value: string; count: number }>) => Object.fromEntries(facets.map((f) => [f.value, f.count]));
 
 describe('audit log (HTTP, real PostgreSQL and Redis)', () => {
   let t: TestApp;
@@ -119,6 +121,104 @@ describe('audit log (HTTP, real PostgreSQL and Redis)', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(res.body.day[0]).toEqual({ value: today, count: res.body.total });
     await t.http.post('/api/audit/filter').set(auth(admin.token)).send({ query: { severity: 'high' } }).expect(400);
+  });
+
+  it('counts facets by type, severity and time from the daily counts exactly as counting the log does, partial days included', async () => {
+    const repo = t.app.get(AuditRepository);
+    const hour = 3600 * 1000;
+    const base = Date.UTC(2026, 2, 10); // 10 March 2026, 00:00 UTC
+    const at = [-30, -1, 0, 5, 23.5, 24, 30, 47, 50, 72, 100].map((h) => new Date(base + h * hour));
+    const kinds = [
+      ['user.logged_in', 'low'],
+      ['user.role_changed', 'high'],
+      ['listing.verified', 'medium'],
+    ] as const;
+    for (const [i, occurredAt] of at.entries()) {
+      const [type, severity] = kinds[i % kinds.length];
+      await repo.insert({ eventId: randomUUID(), type, severity, description: `facet test ${i}`, occurredAt });
+    }
+    const byCounting = async (query: { type?: string[]; severity?: string[]; from?: string; to?: string }) => {
+      const where = sql.join(
+        [
+          sql`true`,
+          query.type ? sql`type in (${sql.join(query.type.map((v) => sql`${v}`), sql`, `)})` : sql`true`,
+          query.severity ? sql`severity in (${sql.join(query.severity.map((v) => sql`${v}`), sql`, `)})` : sql`true`,
+          query.from ? sql`occurred_at >= ${query.from}::timestamptz` : sql`true`,
+          query.to ? sql`occurred_at < ${query.to}::timestamptz` : sql`true`,
+        ],
+        sql` and `,
+      );
+      const count = async (key: SQL) => {
+        const r = await t.db.execute(sql`select ${key} as value, count(*)::int as count from audit_log where ${where} group by 1`);
+        return Object.fromEntries((r as unknown as { rows: Array<{ value: string; count: number }> }).rows.map((x) => [x.value, x.count]));
+      };
+      return { type: await count(sql`type`), severity: await count(sql`severity`), day: await count(sql`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD')`) };
+    };
+    const iso = (h: number) => new Date(base + h * hour).toISOString();
+    const queries = [
+      {},
+      { type: ['user.role_changed', 'listing.verified'] },
+      { severity: ['low'] },
+      { from: iso(2), to: iso(49) }, // partial first and last days around a whole day
+      { from: iso(0), to: iso(48) }, // whole days only
+      { from: iso(1), to: iso(23) }, // inside one day
+      { from: iso(23), to: iso(25) }, // across one midnight, no whole day
+      { from: iso(-1), type: ['user.logged_in'] },
+      { to: iso(30), severity: ['high', 'medium'] },
+    ];
+    const check = async () => {
+      for (const query of queries) {
+        const res = await t.http.post('/api/audit/filter').set(auth(admin.token)).send({ query }).expect(200);
+        const expected = await byCounting(query);
+        expect({ query, type: asCounts(res.body.type), severity: asCounts(res.body.severity), day: asCounts(res.body.day) }).toEqual({ query, ...expected });
+        expect(res.body.total).toBe(Object.values(expected.type).reduce((a, b) => a + b, 0));
+        expect(res.body.limitedToNewest).toBeNull();
+      }
+    };
+    await check();
+    // a removal and the retention keep the counts right
+    const [gone] = (await search(viewer, { query: { text: 'facet test 4' } }).expect(200)).body.entries;
+    await t.http.delete(`/api/audit/remove/${gone._id}`).set(auth(superAdmin.token)).expect(200);
+    await repo.pruneBefore(new Date(base));
+    await eventsSettled(t.app);
+    await check();
+    expect(await t.db.select().from(auditDailyCounts).where(sql`${auditDailyCounts.count} <= 0`)).toEqual([]);
+  });
+
+  it('counts the newest matches of a query by words, actor or entity, and says when there were more', async () => {
+    const actor = randomUUID();
+    const quiet = randomUUID();
+    await t.db.execute(sql`
+      insert into audit_log (event_id, actor_id, actor_name, type, severity, description, occurred_at)
+      select gen_random_uuid(), ${actor}::uuid, 'Busy Bee', case when i % 10 = 0 then 'user.updated' else 'user.logged_in' end, 'low', 'logged in',
+             now() - make_interval(secs => i)
+      from generate_series(1, ${AUDIT_FACETS_NEWEST + 5}) i`);
+    await t.db.execute(sql`
+      insert into audit_log (event_id, actor_id, type, severity, description, occurred_at)
+      select gen_random_uuid(), ${quiet}::uuid, 'user.logged_in', 'low', 'logged in', now() - make_interval(mins => i) from generate_series(1, 3) i`);
+    const busy = await t.http.post('/api/audit/filter').set(auth(admin.token)).send({ query: { actor } }).expect(200);
+    expect(busy.body.limitedToNewest).toBe(AUDIT_FACETS_NEWEST);
+    expect(busy.body.total).toBe(AUDIT_FACETS_NEWEST);
+    // the newest: every tenth second is an update
+    expect(asCounts(busy.body.type)).toEqual({ 'user.logged_in': AUDIT_FACETS_NEWEST - AUDIT_FACETS_NEWEST / 10, 'user.updated': AUDIT_FACETS_NEWEST / 10 });
+    const few = await t.http.post('/api/audit/filter').set(auth(admin.token)).send({ query: { actor: quiet } }).expect(200);
+    expect(few.body).toMatchObject({ total: 3, limitedToNewest: null, type: [{ value: 'user.logged_in', count: 3 }] });
+    const byWords = await t.http.post('/api/audit/filter').set(auth(admin.token)).send({ query: { text: 'busy bee' } }).expect(200);
+    expect(byWords.body.limitedToNewest).toBe(AUDIT_FACETS_NEWEST);
+  });
+
+  it('matches whole words first, and the last word as a beginning only when they match nothing', async () => {
+    const ana = await createUser(t, { firstName: 'Ana', lastName: 'Quisumbing' });
+    const anabel = await createUser(t, { firstName: 'Anabel', lastName: 'Quisumbing' });
+    await eventsSettled(t.app);
+    const actors = async (text: string) =>
+      new Set((await search(viewer, { query: { text, type: ['user.logged_in'] } }).expect(200)).body.entries.map((e: { user: { _id: string } }) => e.user._id));
+    expect(await actors('ana quisumbing')).toEqual(new Set([ana.user._id]));
+    expect(await actors('anab quisumbing')).toEqual(new Set()); // only the last word may be a beginning
+    expect(await actors('quisumbing anab')).toEqual(new Set([anabel.user._id]));
+    expect(await actors('quisumb')).toEqual(new Set([ana.user._id, anabel.user._id]));
+    const facets = await t.http.post('/api/audit/filter').set(auth(admin.token)).send({ query: { text: 'quisumb', type: ['user.logged_in'] } }).expect(200);
+    expect(facets.body.total).toBe(2);
   });
 
   it('is for staff only: members get 403, guests 401', async () => {

@@ -1397,7 +1397,10 @@ export type AuditFacetCountDto = {
 };
 export type AuditFacetsDto = {
   day: AuditFacetCountDto[];
+  /** Null: the counts cover every match. A number: the query has words, an actor or an entity and matched more entries than this; the counts cover its newest this many */
+  limitedToNewest: number | null;
   severity: AuditFacetCountDto[];
+  /** The entries counted */
   total: number;
   type: AuditFacetCountDto[];
 };
@@ -1421,7 +1424,7 @@ export type AuditQueryDto = {
   /** From this time (inclusive) */
   from?: string;
   severity?: ("low" | "medium" | "high" | "critical")[];
-  /** Words of the description or the actor’s name or e-mail (each word, or its beginning) */
+  /** Words of the description or the actor’s name or e-mail: each must appear as a whole word; when that matches nothing, the last word also matches the words it begins ("Dela Cru" finds "Dela Cruz") */
   text?: string;
   /** Before this time (exclusive) */
   to?: string;

@@ -46,7 +46,10 @@ export class AuditEntityFilterDto {
 
 /** What an audit search matches: every field given must hold (types and severities: any of those listed). */
 export class AuditQueryDto {
-  @ApiPropertyOptional({ description: 'Words of the description or the actor’s name or e-mail (each word, or its beginning)' })
+  @ApiPropertyOptional({
+    description:
+      'Words of the description or the actor’s name or e-mail: each must appear as a whole word; when that matches nothing, the last word also matches the words it begins ("Dela Cru" finds "Dela Cruz")',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -119,5 +122,12 @@ export class AuditFacetsDto {
   @ApiProperty({ type: [AuditFacetCountDto] }) type!: AuditFacetCountDto[];
   @ApiProperty({ type: [AuditFacetCountDto] }) severity!: AuditFacetCountDto[];
   @ApiProperty({ type: [AuditFacetCountDto] }) day!: AuditFacetCountDto[];
-  @ApiProperty() total!: number;
+  @ApiProperty({ description: 'The entries counted' }) total!: number;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'Null: the counts cover every match. A number: the query has words, an actor or an entity and matched more entries than this; the counts cover its newest this many',
+  })
+  limitedToNewest!: number | null;
 }
