@@ -91,12 +91,6 @@ export class AuditRepository {
       .offset(skip);
   }
 
-  /** Whether anything matches. */
-  async any(q: AuditQuery): Promise<boolean> {
-    const rows = await this.db.select({ one: sql`1` }).from(auditLog).where(this.whereOf(q)).limit(1);
-    return rows.length > 0;
-  }
-
   /** The number of matches, exact up to AUDIT_EXACT_TOTAL_UP_TO; past it the planner's estimate. */
   async total(q: AuditQuery): Promise<{ total: number; estimate: boolean }> {
     const where = this.whereOf(q);

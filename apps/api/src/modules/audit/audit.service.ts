@@ -96,11 +96,10 @@ export class AuditService {
 
   async search(body: AuditSearchDto): Promise<AuditListDto> {
     const { limit, skip } = pageWindow(body);
-    const query = await this.queryOf(body.query);
-    const [rows, { total, estimate }] = await Promise.all([
-      this.audit.page(query, body.sort === 'timestamp', limit, skip),
-      this.audit.total(query),
-    ]);
+    const { query, beginning } = this.queryOf(body.query);
+    const run = (q: AuditQuery) => Promise.all([this.audit.page(q, body.sort === 'timestamp', limit, skip), this.audit.total(q)]);
+    let [rows, { total, estimate }] = await run(query);
+    if (beginning && total === 0) [rows, { total, estimate }] = await run(beginning);
     return {
       entries: rows.map(toAuditEntryDto),
       pagination: buildPagination(total, rows.length, limit, skip),
@@ -109,7 +108,9 @@ export class AuditService {
   }
 
   async facets(dto: { query?: AuditQueryDto }): Promise<AuditFacetsDto> {
-    const { types, severities, byDay, total, limitedToNewest } = await this.audit.facets(await this.queryOf(dto.query), AUDIT_FACET_DAYS);
+    const { query, beginning } = this.queryOf(dto.query);
+    const chosen = beginning && (await this.audit.total(query)).total === 0 ? beginning : query;
+    const { types, severities, byDay, total, limitedToNewest } = await this.audit.facets(chosen, AUDIT_FACET_DAYS);
     return { type: types, severity: severities, day: byDay, total, limitedToNewest };
   }
 
@@ -133,9 +134,15 @@ export class AuditService {
     return this.audit.pruneBefore(new Date(Date.now() - days * 24 * 3600 * 1000));
   }
 
-  /** The repository's query of a search body; words match whole unless, so, nothing matches (see auditTextQuery). */
-  private async queryOf(q: AuditQueryDto | undefined): Promise<AuditQuery> {
-    if (!q) return {};
+  /**
+   * The repository's query of a search body: `query` with the words matching whole, and `beginning`, the
+   * same with the last word also matching the words it begins, to run when `query` matches nothing
+   * (null when there are no words or the last cannot be a beginning; see auditTextQuery). Whether
+   * anything matches is asked through the capped count, not a LIMIT 1 probe, which the planner may
+   * answer with a scan of the whole log when the words are common but never together.
+   */
+  private queryOf(q: AuditQueryDto | undefined): { query: AuditQuery; beginning: AuditQuery | null } {
+    if (!q) return { query: {}, beginning: null };
     const from = q.from ? new Date(q.from) : undefined;
     const to = q.to ? new Date(q.to) : undefined;
     if (from && to && from >= to) throw new BadRequestException('query.from must be before query.to');
@@ -150,9 +157,7 @@ export class AuditService {
       to,
     };
     const words = q.text ? auditTextQuery(q.text) : null;
-    if (!words) return query;
-    const exact = { ...query, tsquery: words.exact };
-    if (!words.prefix || (await this.audit.any(exact))) return exact;
-    return { ...query, tsquery: words.prefix };
+    if (!words) return { query, beginning: null };
+    return { query: { ...query, tsquery: words.exact }, beginning: words.prefix ? { ...query, tsquery: words.prefix } : null };
   }
 }
