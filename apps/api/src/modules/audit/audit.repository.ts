@@ -22,6 +22,12 @@ export interface AuditFacetCount {
   count: number;
 }
 
+export interface AuditPage {
+  rows: AuditLogRow[];
+  total: number;
+  estimate: boolean;
+}
+
 export interface AuditFacetCounts {
   types: AuditFacetCount[];
   severities: AuditFacetCount[];
@@ -33,8 +39,14 @@ export interface AuditFacetCounts {
 
 /** Counting stops here; past it the total is the planner's estimate. */
 export const AUDIT_EXACT_TOTAL_UP_TO = 10_000;
-/** Facets of a query by words, actor or entity count at most this many of its newest matches. */
-export const AUDIT_FACETS_NEWEST = 50_000;
+/** Facets of a query by words, actor or entity count at most this many of the newest entries its other filters select. */
+export const AUDIT_FACETS_NEWEST = 20_000;
+/** A search by words first tests this many of the newest entries the other filters select. */
+export const AUDIT_WORDS_SAMPLE = 4_000;
+/** Matches in that sample from which the words count as common: walk the newest entries rather than ask the word index. */
+const COMMON_IN_SAMPLE = 10;
+/** A walk for a page of common words expected to read more entries than this asks the word index instead. */
+const WALK_BUDGET = 200_000;
 
 /** Every column but the stored search words, which no answer shows. */
 const { searchVector: _searchVector, ...AUDIT_COLUMNS } = getTableColumns(auditLog);
@@ -80,15 +92,135 @@ export class AuditRepository {
     );
   }
 
-  async page(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number): Promise<AuditLogRow[]> {
+  /** A page of matches and their number (exact up to AUDIT_EXACT_TOTAL_UP_TO, else estimated). */
+  async search(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number): Promise<AuditPage> {
+    if (q.tsquery) return this.searchWords(q, oldestFirst, limit, skip);
+    if (this.countedDaily(q)) {
+      // exact from the daily counts; a page only when there is one (a type and a severity that never go
+      // together would otherwise walk every entry of the type)
+      const total = await this.totalFromDailyCounts(q);
+      return { rows: total > skip ? await this.page(q, oldestFirst, limit, skip) : [], total, estimate: false };
+    }
+    const [rows, { total, estimate }] = await Promise.all([this.page(q, oldestFirst, limit, skip), this.total(q)]);
+    return { rows, total, estimate };
+  }
+
+  /** Whether the daily counts answer the query's counts: it selects by type, severity and time alone. */
+  private countedDaily(q: AuditQuery): boolean {
+    return !q.tsquery && !q.actorId && !q.entityKind && !q.entityId;
+  }
+
+  private async totalFromDailyCounts(q: AuditQuery): Promise<number> {
+    const result = await this.db.execute(sql`select coalesce(sum(n), 0)::int as n from (${this.partsFromDailyCounts(q).parts}) parts`);
+    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  }
+
+  private page(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number, where = this.whereOf(q)): Promise<AuditLogRow[]> {
     const order = oldestFirst ? [asc(auditLog.occurredAt), asc(auditLog.id)] : [desc(auditLog.occurredAt), desc(auditLog.id)];
-    return this.db
-      .select(AUDIT_COLUMNS)
-      .from(auditLog)
-      .where(this.whereOf(q))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(skip);
+    const branches = this.branchesOf(q, where);
+    if (branches) return this.pageOfBranches(branches, oldestFirst, limit, skip);
+    return this.db.select(AUDIT_COLUMNS).from(auditLog).where(where).orderBy(...order).limit(limit).offset(skip);
+  }
+
+  /**
+   * Several types or severities (and no actor or entity, whose indexes are narrower): one condition per
+   * value, each of which its index (type or severity, then time) reads in order. An index cannot read
+   * "any of these values" in time order, so PostgreSQL would gather every entry of them and sort them
+   * all (27,000 for high and critical at 5,000,000 entries) to serve one page.
+   */
+  private branchesOf(q: AuditQuery, where: SQL | undefined): SQL[] | null {
+    if (q.actorId || q.entityKind || q.entityId) return null;
+    const [column, values] =
+      (q.types?.length ?? 0) > 1
+        ? ([auditLog.type, q.types!] as const)
+        : !q.types?.length && (q.severities?.length ?? 0) > 1
+          ? ([auditLog.severity, q.severities!] as const)
+          : [null, null];
+    if (!column) return null;
+    // each branch keeps the whole condition (the list, the rest, a walk's words) and adds its one value
+    return values.map((v) => and(eq(column, v as never), where) as SQL);
+  }
+
+  private async pageOfBranches(branches: SQL[], oldestFirst: boolean, limit: number, skip: number): Promise<AuditLogRow[]> {
+    const order = oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`;
+    const union = sql.join(
+      branches.map((w) => sql`(select id, occurred_at from ${auditLog} where ${w} order by ${order} limit ${skip + limit})`),
+      sql` union all `,
+    );
+    const result = await this.db.execute(sql`select id::text as ref from (${union}) b order by ${order} limit ${limit} offset ${skip}`);
+    return this.byIds((result as unknown as { rows: Array<{ ref: string }> }).rows.map((r) => r.ref));
+  }
+
+  /**
+   * A search with words. PostgreSQL's guess of how many entries hold some words is poor (it multiplies
+   * the words' frequencies, and words of one entry come together: "bel-air" is three words), and each
+   * wrong guess costs seconds at millions of entries: walking the newest entries for words that are
+   * rare, or gathering and sorting every entry of words that are common. So the words are first tested
+   * on the newest AUDIT_WORDS_SAMPLE entries the other filters select, in the page's order: a page
+   * inside the sample is answered from it (all of them when the filters select fewer); common words
+   * are walked further through the same order; rare ones are looked up in the word index. A total
+   * past the sample is estimated from the share of the sample that matched.
+   */
+  private async searchWords(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number): Promise<AuditPage> {
+    const rest: AuditQuery = { ...q, tsquery: undefined };
+    const sample = await this.sampleWords(q, oldestFirst, limit, skip);
+    if (sample.walked < AUDIT_WORDS_SAMPLE) return { rows: await this.byIds(sample.ids), total: sample.matched, estimate: false };
+    const estimated = async (): Promise<number> => {
+      const selected = this.countedDaily(rest) ? await this.totalFromDailyCounts(rest) : (await this.total(rest)).total;
+      return Math.max(sample.matched, Math.round((sample.matched / sample.walked) * selected));
+    };
+    const common = sample.matched >= COMMON_IN_SAMPLE;
+    if (sample.matched >= skip + limit) {
+      // a few matches in the sample say little of the rest: count those through the word index
+      if (!common) return { rows: await this.byIds(sample.ids), total: (await this.fromWordIndex(q, oldestFirst, 0, 0)).total, estimate: false };
+      return { rows: await this.byIds(sample.ids), total: await estimated(), estimate: true };
+    }
+    if (common && (skip + limit) / (sample.matched / sample.walked) <= WALK_BUDGET) {
+      const [rows, total] = await Promise.all([this.page(q, oldestFirst, limit, skip, and(this.whereOf(rest), this.walkedWords(q.tsquery!))), estimated()]);
+      return { rows, total, estimate: true };
+    }
+    const { total, ids } = await this.fromWordIndex(q, oldestFirst, limit, skip);
+    return { rows: await this.byIds(ids), total, estimate: false };
+  }
+
+  /** Every match through the word index (a fence keeps the planner from walking the order instead): their number and a page's ids. */
+  private async fromWordIndex(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number): Promise<{ total: number; ids: string[] }> {
+    const order = oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`;
+    const result = await this.db.execute(sql`
+      with m as materialized (select id, occurred_at from ${auditLog} where ${this.whereOf(q)})
+      select (select count(*) from m)::int as total,
+             coalesce((select array_agg(id::text order by ${order}) from (select id, occurred_at from m order by ${order} limit ${limit} offset ${skip}) p), '{}') as ids`);
+    const [row] = (result as unknown as { rows: Array<{ total: number; ids: string[] }> }).rows;
+    return { total: Number(row.total), ids: row.ids };
+  }
+
+  /** The words as a test of each entry walked, which no index answers (ts_match_vq is what @@ calls). */
+  private walkedWords(tsquery: string): SQL {
+    return sql`ts_match_vq(${auditLog.searchVector}, to_tsquery('simple', ${tsquery}))`;
+  }
+
+  /** Tests the words on the newest AUDIT_WORDS_SAMPLE entries the other filters select: how many were read, how many matched, and the page's ids among them. */
+  private async sampleWords(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number) {
+    const order = oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`;
+    const result = await this.db.execute(sql`
+      with s as (
+        select id, occurred_at, ${this.walkedWords(q.tsquery!)} as hit from ${auditLog}
+        where ${this.whereOf({ ...q, tsquery: undefined }) ?? sql`true`}
+        order by ${order} limit ${AUDIT_WORDS_SAMPLE}
+      )
+      select count(*)::int as walked, (count(*) filter (where hit))::int as matched,
+             coalesce((select array_agg(id::text order by ${order}) from (select id, occurred_at from s where hit order by ${order} limit ${limit} offset ${skip}) p), '{}') as ids
+      from s`);
+    const [row] = (result as unknown as { rows: Array<{ walked: number; matched: number; ids: string[] }> }).rows;
+    return { walked: Number(row.walked), matched: Number(row.matched), ids: row.ids };
+  }
+
+  /** Entries by id, in the order of the ids. */
+  private async byIds(ids: string[]): Promise<AuditLogRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.select(AUDIT_COLUMNS).from(auditLog).where(inArray(auditLog.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is AuditLogRow => r !== undefined);
   }
 
   /** The number of matches, exact up to AUDIT_EXACT_TOTAL_UP_TO; past it the planner's estimate. */
@@ -129,11 +261,19 @@ export class AuditRepository {
   /**
    * Counts per type, per severity, and per day (UTC; the newest `days` days that have entries). A query
    * by type, severity and time alone reads the daily counts (plus the entries of the range's partial
-   * first and last days); one by words, actor or entity counts its newest AUDIT_FACETS_NEWEST matches.
+   * first and last days); one by actor, entity or common words counts among the newest
+   * AUDIT_FACETS_NEWEST entries its other filters select; one by rare words asks the word index.
    */
   async facets(q: AuditQuery, days: number): Promise<AuditFacetCounts> {
-    const byCounts = !q.tsquery && !q.actorId && !q.entityKind && !q.entityId;
-    const grouped = byCounts ? this.partsFromDailyCounts(q) : this.partsFromNewest(q);
+    const byCounts = this.countedDaily(q);
+    let grouped: { parts: SQL; limited: boolean };
+    if (byCounts) grouped = this.partsFromDailyCounts(q);
+    else if (!q.tsquery) grouped = this.partsFromNewest(q);
+    else {
+      // common words (or few entries to test): the newest entries, tested one by one; rare words: the word index
+      const sample = await this.sampleWords(q, false, 1, 0);
+      grouped = sample.walked < AUDIT_WORDS_SAMPLE || sample.matched >= COMMON_IN_SAMPLE ? this.partsFromNewest(q) : this.partsOfRareWords(q);
+    }
     const result = await this.db.execute(sql`
       with parts as (${grouped.parts}),
       counted as (select * from parts ${grouped.limited ? sql`where rn <= ${AUDIT_FACETS_NEWEST}` : sql``})
@@ -178,14 +318,28 @@ export class AuditRepository {
     return { parts: sql.join(parts, sql` union all `), limited: false };
   }
 
-  /** Rows (day, type, severity, 1, rn) of the query's newest AUDIT_FACETS_NEWEST + 1 matches (the caller counts those with rn up to AUDIT_FACETS_NEWEST). */
+  /**
+   * Rows (day, type, severity, n, rn) of the newest AUDIT_FACETS_NEWEST + 1 entries the query's filters
+   * other than words select, n 1 when it has the words (the caller counts those with rn up to
+   * AUDIT_FACETS_NEWEST).
+   */
   private partsFromNewest(q: AuditQuery): { parts: SQL; limited: true } {
+    const hit = q.tsquery ? sql`case when ${this.walkedWords(q.tsquery)} then 1 else 0 end` : sql`1`;
     return {
-      parts: sql`select (${auditLog.occurredAt} at time zone 'UTC')::date as day, ${auditLog.type} as type, ${auditLog.severity} as severity, 1 as n,
+      parts: sql`select (${auditLog.occurredAt} at time zone 'UTC')::date as day, ${auditLog.type} as type, ${auditLog.severity} as severity, ${hit} as n,
           row_number() over (order by ${auditLog.occurredAt} desc, ${auditLog.id} desc) as rn
-        from ${auditLog} where ${this.whereOf(q) ?? sql`true`}
+        from ${auditLog} where ${this.whereOf({ ...q, tsquery: undefined }) ?? sql`true`}
         order by ${auditLog.occurredAt} desc, ${auditLog.id} desc limit ${AUDIT_FACETS_NEWEST + 1}`,
       limited: true,
+    };
+  }
+
+  /** Rows (day, type, severity, 1) of every match of rare words, found through the word index. */
+  private partsOfRareWords(q: AuditQuery): { parts: SQL; limited: false } {
+    return {
+      parts: sql`with m as materialized (select occurred_at, type, severity from ${auditLog} where ${this.whereOf(q)})
+        select (occurred_at at time zone 'UTC')::date as day, type, severity, 1 as n from m`,
+      limited: false,
     };
   }
 

@@ -97,9 +97,9 @@ export class AuditService {
   async search(body: AuditSearchDto): Promise<AuditListDto> {
     const { limit, skip } = pageWindow(body);
     const { query, beginning } = this.queryOf(body.query);
-    const run = (q: AuditQuery) => Promise.all([this.audit.page(q, body.sort === 'timestamp', limit, skip), this.audit.total(q)]);
-    let [rows, { total, estimate }] = await run(query);
-    if (beginning && total === 0) [rows, { total, estimate }] = await run(beginning);
+    const run = (q: AuditQuery) => this.audit.search(q, body.sort === 'timestamp', limit, skip);
+    let { rows, total, estimate } = await run(query);
+    if (beginning && total === 0) ({ rows, total, estimate } = await run(beginning));
     return {
       entries: rows.map(toAuditEntryDto),
       pagination: buildPagination(total, rows.length, limit, skip),
@@ -109,7 +109,7 @@ export class AuditService {
 
   async facets(dto: { query?: AuditQueryDto }): Promise<AuditFacetsDto> {
     const { query, beginning } = this.queryOf(dto.query);
-    const chosen = beginning && (await this.audit.total(query)).total === 0 ? beginning : query;
+    const chosen = beginning && (await this.audit.search(query, false, 1, 0)).total === 0 ? beginning : query;
     const { types, severities, byDay, total, limitedToNewest } = await this.audit.facets(chosen, AUDIT_FACET_DAYS);
     return { type: types, severity: severities, day: byDay, total, limitedToNewest };
   }
