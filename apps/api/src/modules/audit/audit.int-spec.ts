@@ -173,6 +173,8 @@ describe('audit log (HTTP, real PostgreSQL and Redis)', () => {
       { from: iso(23), to: iso(25) }, // across one midnight, no whole day
       { from: iso(-1), type: ['user.logged_in'] },
       { to: iso(30), severity: ['high', 'medium'] },
+      { severity: ['low', 'high'] },
+      { type: ['user.logged_in', 'user.role_changed', 'listing.verified'] },
     ];
     const check = async () => {
       for (const query of queries) {
