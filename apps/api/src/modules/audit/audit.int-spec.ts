@@ -174,6 +174,7 @@ describe('audit log (HTTP, real PostgreSQL and Redis)', () => {
       { from: iso(-1), type: ['user.logged_in'] },
       { to: iso(30), severity: ['high', 'medium'] },
       { severity: ['low', 'high'] },
+      { type: ['user.logged_in', 'user.role_changed'], severity: ['high'] },
       { type: ['user.logged_in', 'user.role_changed', 'listing.verified'] },
     ];
     const check = async () => {

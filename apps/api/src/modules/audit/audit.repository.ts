@@ -98,8 +98,14 @@ export class AuditRepository {
     if (this.countedDaily(q)) {
       // exact from the daily counts; a page only when there is one (a type and a severity that never go
       // together would otherwise walk every entry of the type)
-      const total = await this.totalFromDailyCounts(q);
-      return { rows: total > skip ? await this.page(q, oldestFirst, limit, skip) : [], total, estimate: false };
+      const counted = await this.dailyCountsByKind(q);
+      const total = counted.reduce((sum, c) => sum + c.n, 0);
+      if (total <= skip) return { rows: [], total, estimate: false };
+      // of the types or severities listed, only those with entries in the range: a listed type whose
+      // entries never have a listed severity would be walked to its end for nothing
+      const present = (values: string[] | undefined, key: 'type' | 'severity') => values && values.filter((v) => counted.some((c) => c[key] === v));
+      const narrowed = { ...q, types: present(q.types, 'type'), severities: present(q.severities, 'severity') };
+      return { rows: await this.page(narrowed, oldestFirst, limit, skip), total, estimate: false };
     }
     const [rows, { total, estimate }] = await Promise.all([this.page(q, oldestFirst, limit, skip), this.total(q)]);
     return { rows, total, estimate };
@@ -111,8 +117,15 @@ export class AuditRepository {
   }
 
   private async totalFromDailyCounts(q: AuditQuery): Promise<number> {
-    const result = await this.db.execute(sql`select coalesce(sum(n), 0)::int as n from (${this.partsFromDailyCounts(q).parts}) parts`);
-    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+    return (await this.dailyCountsByKind(q)).reduce((sum, c) => sum + c.n, 0);
+  }
+
+  /** The query's entries per type and severity that have any, from the daily counts. */
+  private async dailyCountsByKind(q: AuditQuery): Promise<Array<{ type: string; severity: string; n: number }>> {
+    const result = await this.db.execute(
+      sql`select type, severity, sum(n)::int as n from (${this.partsFromDailyCounts(q).parts}) parts group by 1, 2 having sum(n) > 0`,
+    );
+    return (result as unknown as { rows: Array<{ type: string; severity: string; n: number }> }).rows.map((r) => ({ ...r, n: Number(r.n) }));
   }
 
   private page(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number, where = this.whereOf(q)): Promise<AuditLogRow[]> {
