@@ -1397,7 +1397,7 @@ export type AuditFacetCountDto = {
 };
 export type AuditFacetsDto = {
   day: AuditFacetCountDto[];
-  /** Null: the counts cover every match. A number: the query has words, an actor or an entity and matched more entries than this; the counts cover its newest this many */
+  /** Null: the counts cover every match. A number: the query has an actor, an entity or common words, and its other filters select more entries than this; the counts cover the newest this many of those (and, with words, the ones that have them) */
   limitedToNewest: number | null;
   severity: AuditFacetCountDto[];
   /** The entries counted */
