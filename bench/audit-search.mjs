@@ -48,6 +48,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createRng } from './search-draw.mjs';
+import { elapsedLog, scratchDatabase } from './scratch-database.mjs';
 
 const require = createRequire(import.meta.url);
 const { values: args } = parseArgs({
@@ -72,16 +73,14 @@ const SECONDS = Number(args.seconds);
 const CONCURRENCY = Number(args.concurrency);
 const PORT = Number(args.port);
 const seed = args.seed !== undefined ? Number(args.seed) : Math.floor(Math.random() * 2 ** 31);
-const dbUrl = new URL(args.database);
-const dbName = dbUrl.pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`--database must name a plain lower-case database, not "${dbName}"`);
+const scratch = scratchDatabase(args.database);
+const dbUrl = new URL(scratch.url);
+const dbName = scratch.name;
 
 const domain = require('../libs/domain/dist/index.js');
 const { openDatabase } = require('../libs/db/dist/index.js');
 
-const t0 = Date.now();
-const log = (msg) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
-const adminUrl = Object.assign(new URL(dbUrl), { pathname: '/postgres' }).toString();
+const log = elapsedLog();
 async function withClient(url, fn) {
   const c = new pg.Client({ connectionString: url });
   c.on('error', () => undefined);
@@ -215,10 +214,7 @@ const COLUMNS = ['event_id', 'actor_id', 'actor_name', 'actor_email', 'type', 's
 const COLUMN_TYPES = ['uuid', 'uuid', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'timestamptz'];
 
 async function fill(world, rng) {
-  await withClient(adminUrl, async (c) => {
-    await c.query(`drop database if exists "${dbName}" with (force)`);
-    await c.query(`create database "${dbName}"`);
-  });
+  await scratch.recreate();
   const handle = await openDatabase({ url: dbUrl.toString(), poolSize: 2 });
   await handle.migrate();
   await handle.close();
@@ -446,7 +442,7 @@ try {
   await new Promise((r) => server.once('exit', r));
   agent.destroy();
   if (!args.keep) {
-    await withClient(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
+    await scratch.drop();
     log(`dropped ${dbName}`);
   }
 }

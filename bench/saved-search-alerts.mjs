@@ -35,6 +35,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDrawer, createRng, weightedTable } from './search-draw.mjs';
+import { elapsedLog, scratchDatabase } from './scratch-database.mjs';
 
 const require = createRequire(import.meta.url);
 const { values: args } = parseArgs({
@@ -56,9 +57,9 @@ const NEW = Number(args.new);
 const CONCURRENCY = Number(args.concurrency);
 const seed = args.seed !== undefined ? Number(args.seed) : Math.floor(Math.random() * 2 ** 31);
 const rng = createRng(seed);
-const dbUrl = new URL(args.database);
-const dbName = dbUrl.pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`--database must name a plain lower-case database, not "${dbName}"`);
+const scratch = scratchDatabase(args.database);
+const dbUrl = new URL(scratch.url);
+const dbName = scratch.name;
 
 const domain = require('../libs/domain/dist/index.js');
 const { openDatabase } = require('../libs/db/dist/index.js');
@@ -71,22 +72,10 @@ const { SavedSearchAlertsRepository } = require('../apps/api/dist/modules/saved/
 const { SavedSearchAlertsService } = require('../apps/api/dist/modules/saved/alerts/saved-search-alerts.service.js');
 const match = require('../apps/api/dist/modules/saved/alerts/saved-search-match.js');
 
-const t0 = Date.now();
-const log = (msg) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
-const adminUrl = Object.assign(new URL(dbUrl), { pathname: '/postgres' }).toString();
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const log = elapsedLog();
 
 console.log(`seed ${seed}; ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
-await admin(`drop database if exists "${dbName}" with (force)`);
-await admin(`create database "${dbName}"`);
+await scratch.recreate();
 let handle;
 try {
   // ---- 1. database, places ------------------------------------------------------------------------
@@ -385,7 +374,7 @@ try {
 } finally {
   await handle?.close();
   if (!args.keep) {
-    await admin(`drop database if exists "${dbName}" with (force)`);
+    await scratch.drop();
     log(`dropped ${dbName}`);
   }
 }
