@@ -7,7 +7,8 @@
 //   npm run build:api
 //   node bench/audit-search.mjs [--database postgres://postgres@127.0.0.1:5432/tahanan_bench_audit]
 //     [--entries 5000000] [--members 200000] [--listings 300000] [--seconds 15] [--concurrency 4]
-//     [--shapes mix,latest,...] [--port 3350] [--seed N] [--reuse] [--keep]
+//     [--shapes mix,latest,...] [--warmup S] [--port 3350] [--seed N] [--reuse] [--keep]
+//   --warmup: seconds of other mix draws before measuring (default --seconds; 0 for a cold run)
 //
 // 1. Fill (skipped with --reuse when the database already holds --entries entries): a fresh database,
 //    migrated; the audit log's indexes dropped, the entries bulk-inserted, the indexes made again from
@@ -58,6 +59,8 @@ const { values: args } = parseArgs({
     members: { type: 'string', default: '200000' },
     listings: { type: 'string', default: '300000' },
     seconds: { type: 'string', default: '15' },
+    // seconds of other mix draws before measuring (0: none, for a cold run)
+    warmup: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     shapes: { type: 'string', default: 'latest,severity,type,actor,entity,text,range,combo,deep,oldest,mix,facets' },
     port: { type: 'string', default: '3350' },
@@ -363,13 +366,13 @@ function createSearchDraws(rng, world) {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function runShape(name, drawBody, path, token) {
+async function runShape(name, drawBody, path, token, seconds = SECONDS) {
   const times = [];
   const slow = [];
   let errors = 0;
   let firstError = null;
   let matched = 0;
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -425,7 +428,8 @@ try {
   const { token } = JSON.parse(login.text);
   const draws = createSearchDraws(createRng(seed + 1), world);
   // warm the connection pool and the planner's caches a little (not the data: other draws)
-  await runShape('warm-up', draws.mix, '/api/audit/search', token);
+  const warmup = Number(args.warmup ?? SECONDS);
+  if (warmup > 0) await runShape('warm-up', draws.mix, '/api/audit/search', token, warmup);
   console.log(`\n${CONCURRENCY} clients, ${SECONDS} s a shape, POST /api/audit/search over ${ENTRIES.toLocaleString('en')} entries`);
   for (const shape of args.shapes.split(',')) {
     if (shape === 'facets') {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { auditDailyCounts, auditLog, type AuditLogRow } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 
@@ -33,7 +33,7 @@ export interface AuditFacetCounts {
   severities: AuditFacetCount[];
   byDay: AuditFacetCount[];
   total: number;
-  /** Null: the counts cover every match; else they cover the newest this many (the query matched more). */
+  /** Null: the counts cover every match; else the newest this many entries the query's other filters select (and, with words, those that have them). */
   limitedToNewest: number | null;
 }
 
@@ -53,6 +53,8 @@ const { searchVector: _searchVector, ...AUDIT_COLUMNS } = getTableColumns(auditL
 const DAY_MS = 24 * 3600 * 1000;
 const utcDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The log's order by time (then id), for raw statements over audit_log or a subquery of its id and occurred_at. */
+const timeOrder = (oldestFirst: boolean) => (oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`);
 
 /**
  * The audit log and its daily counts (audit_daily_counts, per UTC day, type and severity), which every
@@ -155,7 +157,7 @@ export class AuditRepository {
   }
 
   private async pageOfBranches(branches: SQL[], oldestFirst: boolean, limit: number, skip: number): Promise<AuditLogRow[]> {
-    const order = oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`;
+    const order = timeOrder(oldestFirst);
     const union = sql.join(
       branches.map((w) => sql`(select id, occurred_at from ${auditLog} where ${w} order by ${order} limit ${skip + limit})`),
       sql` union all `,
@@ -198,7 +200,7 @@ export class AuditRepository {
 
   /** Every match through the word index (a fence keeps the planner from walking the order instead): their number and a page's ids. */
   private async fromWordIndex(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number): Promise<{ total: number; ids: string[] }> {
-    const order = oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`;
+    const order = timeOrder(oldestFirst);
     const result = await this.db.execute(sql`
       with m as materialized (select id, occurred_at from ${auditLog} where ${this.whereOf(q)})
       select (select count(*) from m)::int as total,
@@ -214,7 +216,7 @@ export class AuditRepository {
 
   /** Tests the words on the newest AUDIT_WORDS_SAMPLE entries the other filters select: how many were read, how many matched, and the page's ids among them. */
   private async sampleWords(q: AuditQuery, oldestFirst: boolean, limit: number, skip: number) {
-    const order = oldestFirst ? sql`occurred_at asc, id asc` : sql`occurred_at desc, id desc`;
+    const order = timeOrder(oldestFirst);
     const result = await this.db.execute(sql`
       with s as (
         select id, occurred_at, ${this.walkedWords(q.tsquery!)} as hit from ${auditLog}
@@ -312,19 +314,16 @@ export class AuditRepository {
   private partsFromDailyCounts(q: AuditQuery): { parts: SQL; limited: false } {
     const firstWholeDay = q.from ? new Date(Math.ceil(q.from.getTime() / DAY_MS) * DAY_MS) : undefined;
     const endWholeDay = q.to ? utcDay(q.to) : undefined;
-    const kinds = (typeCol: SQL | typeof auditLog.type, severityCol: SQL | typeof auditLog.severity) =>
-      and(
-        q.types?.length ? sql`${typeCol} in (${sql.join(q.types.map((t) => sql`${t}`), sql`, `)})` : undefined,
-        q.severities?.length ? sql`${severityCol} in (${sql.join(q.severities.map((s) => sql`${s}`), sql`, `)})` : undefined,
-      );
+    const kinds = (typeCol: AnyColumn, severityCol: AnyColumn) =>
+      and(q.types?.length ? inArray(typeCol, q.types) : undefined, q.severities?.length ? inArray(severityCol, q.severities) : undefined);
     const logDay = sql`(${auditLog.occurredAt} at time zone 'UTC')::date`;
     const fromLog = (from: Date | undefined, to: Date | undefined) =>
       sql`select ${logDay} as day, ${auditLog.type} as type, ${auditLog.severity} as severity, 1 as n from ${auditLog}
-          where ${and(kinds(sql`${auditLog.type}`, sql`${auditLog.severity}`), from ? gte(auditLog.occurredAt, from) : undefined, to ? lt(auditLog.occurredAt, to) : undefined) ?? sql`true`}`;
+          where ${and(kinds(auditLog.type, auditLog.severity), from ? gte(auditLog.occurredAt, from) : undefined, to ? lt(auditLog.occurredAt, to) : undefined) ?? sql`true`}`;
     if (firstWholeDay && endWholeDay && firstWholeDay >= endWholeDay) return { parts: fromLog(q.from, q.to), limited: false };
     const c = auditDailyCounts;
     const whole = sql`select ${c.day} as day, ${c.type} as type, ${c.severity} as severity, ${c.count} as n from ${c}
-      where ${and(kinds(sql`${c.type}`, sql`${c.severity}`), firstWholeDay ? sql`${c.day} >= ${isoDay(firstWholeDay)}::date` : undefined, endWholeDay ? sql`${c.day} < ${isoDay(endWholeDay)}::date` : undefined) ?? sql`true`}`;
+      where ${and(kinds(c.type, c.severity), firstWholeDay ? sql`${c.day} >= ${isoDay(firstWholeDay)}::date` : undefined, endWholeDay ? sql`${c.day} < ${isoDay(endWholeDay)}::date` : undefined) ?? sql`true`}`;
     const parts = [whole];
     if (q.from && firstWholeDay && q.from < firstWholeDay) parts.push(fromLog(q.from, firstWholeDay));
     if (q.to && endWholeDay && endWholeDay < q.to) parts.push(fromLog(endWholeDay, q.to));
