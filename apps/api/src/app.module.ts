@@ -25,6 +25,9 @@ import { SeedModule } from './modules/seed/seed.module';
 import { CurrencyRatesModule } from './modules/currency-rates/currency-rates.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { ActivityModule } from './modules/activity/activity.module';
+import { CreditsModule } from './modules/credits/credits.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payments.module';
 
 @Module({})
 export class AppModule {
@@ -61,6 +64,10 @@ export class AppModule {
         CurrencyRatesModule,
         AuditModule,
         ActivityModule,
+        CreditsModule,
+        SubscriptionsModule,
+        PaymentsModule,
+        ...(runWorkers ? [PaymentsWorkerModule] : []),
         SeedModule,
       ],
     };

@@ -28,7 +28,7 @@ const timestamps = {
 };
 
 export interface SubscriptionValue {
-  plan: 'free' | 'basic' | 'premium';
+  plan: 'free' | 'basic' | 'premium' | 'enterprise';
   status: 'active' | 'suspended' | 'expired';
   billingPeriod: 'free' | 'monthly' | 'annually' | 'lifetime';
   startedAt?: string;
@@ -853,6 +853,176 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
+/* ---------------------------------------------------------------------------------------------
+ * Billing (issue 13): subscriptions, the AI credits ledger, payments
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * A member's plan over a period: the current one (active or suspended, at most one per member), the
+ * next one when a downgrade or renewal waits for the period's end (scheduled), and the history
+ * (expired). `users.subscription` caches the current one for the session's User.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['free', 'basic', 'premium', 'enterprise'] }).notNull(),
+    billingPeriod: text('billing_period', { enum: ['free', 'monthly', 'annually', 'lifetime'] }).notNull(),
+    status: text('status', { enum: ['active', 'suspended', 'expired', 'scheduled'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** End of the paid period; null for free and lifetime. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended or was suspended: period_end, upgraded, replaced, staff, chargeback, cancelled. */
+    endReason: text('end_reason'),
+    /** Back to Free at the end of the period (a downgrade to Free). */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    source: text('source', { enum: ['payment', 'staff'] }).notNull(),
+    paymentId: uuid('payment_id'),
+    /** What was paid for this period (centavos), for proration. */
+    paidCentavos: integer('paid_centavos').notNull().default(0),
+    /** How many monthly credit allowances of this period were granted. */
+    allowancesGranted: integer('allowances_granted').notNull().default(0),
+    note: text('note'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_current_key').on(t.userId).where(sql`${t.status} in ('active', 'suspended')`),
+    uniqueIndex('subscriptions_payment_key').on(t.paymentId),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('subscriptions_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index('subscriptions_scheduled_idx').on(t.userId, t.startedAt).where(sql`${t.status} = 'scheduled'`),
+    index('subscriptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('subscriptions_paid_not_negative', sql`${t.paidCentavos} >= 0`),
+  ],
+);
+
+/**
+ * The AI credits ledger: every grant, spend and refund is a row; a member's balance is the sum of
+ * their rows, cached in `users.credits_remaining` by the same transaction. `idempotency_key` makes a
+ * grant for a payment, an allowance month or a retried request happen once.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['allowance', 'purchase', 'adjustment', 'reserve', 'commit', 'refund', 'transfer'] }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reservationId: uuid('reservation_id'),
+    paymentId: uuid('payment_id'),
+    subscriptionId: uuid('subscription_id'),
+    reason: text('reason'),
+    actorId: uuid('actor_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.id.desc().nullsFirst()),
+    uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
+    check('credit_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Credits held for a piece of AI work until it commits (spent) or refunds (failed: costs nothing). */
+export const creditReservations = pgTable(
+  'credit_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status', { enum: ['reserved', 'committed', 'refunded'] }).notNull().default('reserved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('credit_reservations_open_idx').on(t.expiresAt).where(sql`${t.status} = 'reserved'`),
+    check('credit_reservations_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Official receipt numbers, given to a payment when it is paid (never reused). */
+export const paymentReceiptSeq = pgSequence('payment_receipt_seq', { startWith: 1 });
+
+/**
+ * A payment for a purpose (a plan, a credit pack) through a provider; its status moves once per
+ * transition (PAYMENT_TRANSITIONS), and the move to paid fulfils the purpose in the same transaction.
+ * Kept when the member's account is removed (financial record): the payer's name and e-mail are copied.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payerName: text('payer_name').notNull(),
+    payerEmail: text('payer_email').notNull(),
+    purpose: text('purpose', { enum: ['subscription', 'credit_pack'] }).notNull(),
+    plan: text('plan', { enum: ['free', 'basic', 'premium', 'enterprise'] }),
+    billingPeriod: text('billing_period', { enum: ['free', 'monthly', 'annually', 'lifetime'] }),
+    creditPack: text('credit_pack'),
+    credits: integer('credits').notNull().default(0),
+    description: text('description').notNull(),
+    method: text('method', { enum: ['maya_qr', 'maya_wallet', 'gcash', 'card'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'paymongo', 'maya'] }).notNull(),
+    providerCheckoutId: text('provider_checkout_id'),
+    providerPaymentId: text('provider_payment_id'),
+    amountCentavos: integer('amount_centavos').notNull(),
+    /** Taken off the plan's price for the unused part of the current period (proration). */
+    prorationCentavos: integer('proration_centavos').notNull().default(0),
+    currency: varchar('currency', { length: 3 }).notNull().default('PHP'),
+    status: text('status', {
+      enum: ['pending', 'awaiting_action', 'paid', 'failed', 'expired', 'cancelled', 'refunded'],
+    })
+      .notNull()
+      .default('pending'),
+    checkoutUrl: text('checkout_url'),
+    qrPayload: text('qr_payload'),
+    failureReason: text('failure_reason'),
+    /** The client's key: the same key from the same member answers the same payment. */
+    idempotencyKey: text('idempotency_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    receiptNumber: text('receipt_number'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_reference_key').on(t.reference),
+    uniqueIndex('payments_receipt_number_key').on(t.receiptNumber),
+    uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('payments_provider_checkout_key').on(t.provider, t.providerCheckoutId),
+    index('payments_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('payments_open_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'awaiting_action')`),
+    check('payments_amount_positive', sql`${t.amountCentavos} > 0`),
+  ],
+);
+
+/** Webhook deliveries seen, by the provider's event id: a repeated delivery is answered at once. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payment_webhook_events_received_idx').on(t.receivedAt)],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
@@ -867,3 +1037,8 @@ export type CurrencyRateRow = typeof currencyRates.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type AuditLogRow = Omit<typeof auditLog.$inferSelect, 'searchVector'>;
 export type ActivityRow = typeof activities.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CreditLedgerRow = typeof creditLedger.$inferSelect;
+export type CreditReservationRow = typeof creditReservations.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;

@@ -9,7 +9,7 @@ export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /** What an event is about: the kinds of things the platform has. */
-export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate'] as const;
+export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 interface ListingRef {
@@ -67,6 +67,51 @@ export interface DomainEventMap {
   'audit.removed': { auditId: string; type: string; severity: AuditSeverity; description: string };
   'activity.created': { activityId: string; kind: string };
   'currency_rate.updated': { currency: string; asOf: string; phpPerUnit: number };
+  'subscription.activated': SubscriptionRef & { from: string; source: 'payment' | 'staff' | 'scheduled' };
+  'subscription.scheduled': SubscriptionRef & { startsAt: string };
+  'subscription.cancel_scheduled': SubscriptionRef & { cancel: boolean; endsAt: string | null };
+  'subscription.adjusted': SubscriptionRef & { fields: string[]; note: string | null };
+  'subscription.suspended': SubscriptionRef & { reason: string };
+  'subscription.reinstated': SubscriptionRef;
+  'subscription.expired': SubscriptionRef & { reason: string };
+  'subscription.removed': SubscriptionRef;
+  'credits.granted': CreditsRef & { kind: 'allowance' | 'purchase' | 'transfer'; reason: string };
+  'credits.adjusted': CreditsRef & { from: number; reason: string };
+  'credits.reserved': CreditsRef & { reservationId: string; purpose: string };
+  'credits.committed': CreditsRef & { reservationId: string; purpose: string };
+  'credits.refunded': CreditsRef & { reservationId: string; purpose: string; expired: boolean };
+  'payment.created': PaymentRef;
+  'payment.paid': PaymentRef & { receiptNumber: string; late: boolean };
+  'payment.closed': PaymentRef & { status: 'failed' | 'expired' | 'cancelled'; reason: string | null };
+  'payment.refunded': PaymentRef & { reason: string };
+  'payment.webhook_rejected': { provider: string; reason: string };
+}
+
+interface SubscriptionRef {
+  subscriptionId: string;
+  userId: string;
+  email: string;
+  plan: string;
+  billingPeriod: string;
+}
+
+interface CreditsRef {
+  userId: string;
+  email: string;
+  /** Credits moved: positive added, negative taken. */
+  amount: number;
+  balance: number;
+}
+
+interface PaymentRef {
+  paymentId: string;
+  reference: string;
+  userId: string | null;
+  email: string;
+  amountCentavos: number;
+  method: string;
+  provider: string;
+  description: string;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -109,6 +154,24 @@ export const DOMAIN_EVENT_TYPES = [
   'audit.removed',
   'activity.created',
   'currency_rate.updated',
+  'subscription.activated',
+  'subscription.scheduled',
+  'subscription.cancel_scheduled',
+  'subscription.adjusted',
+  'subscription.suspended',
+  'subscription.reinstated',
+  'subscription.expired',
+  'subscription.removed',
+  'credits.granted',
+  'credits.adjusted',
+  'credits.reserved',
+  'credits.committed',
+  'credits.refunded',
+  'payment.created',
+  'payment.paid',
+  'payment.closed',
+  'payment.refunded',
+  'payment.webhook_rejected',
 ] as const satisfies readonly DomainEventType[];
 
 /** Where a request came from; kept with the event for the audit log. */
@@ -183,6 +246,24 @@ export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } =
   'audit.removed': 'critical',
   'activity.created': null,
   'currency_rate.updated': 'medium',
+  'subscription.activated': 'medium',
+  'subscription.scheduled': 'low',
+  'subscription.cancel_scheduled': 'low',
+  'subscription.adjusted': 'high',
+  'subscription.suspended': 'high',
+  'subscription.reinstated': 'high',
+  'subscription.expired': 'low',
+  'subscription.removed': 'critical',
+  'credits.granted': 'low',
+  'credits.adjusted': 'high',
+  'credits.reserved': 'low',
+  'credits.committed': 'low',
+  'credits.refunded': 'low',
+  'payment.created': 'low',
+  'payment.paid': 'medium',
+  'payment.closed': 'low',
+  'payment.refunded': 'high',
+  'payment.webhook_rejected': 'high',
 };
 
 /** The audit severity of an event, or null when its type is not audited. */
@@ -279,8 +360,52 @@ export function describeEvent(event: DomainEvent): string {
       return `recorded the activity ${e.data.kind}`;
     case 'currency_rate.updated':
       return `set the ${e.data.currency} rate of ${e.data.asOf} to ₱${e.data.phpPerUnit}`;
+    case 'subscription.activated':
+      return `started the ${plan(e.data)} of ${e.data.email} (${
+        { payment: 'paid', staff: 'by staff', scheduled: 'as scheduled' }[e.data.source]
+      }; was ${e.data.from})`;
+    case 'subscription.scheduled':
+      return `scheduled the ${plan(e.data)} of ${e.data.email} to start ${e.data.startsAt.slice(0, 10)}`;
+    case 'subscription.cancel_scheduled':
+      return e.data.cancel
+        ? `set the ${plan(e.data)} of ${e.data.email} to end${e.data.endsAt ? ` ${e.data.endsAt.slice(0, 10)}` : ''} (back to Free)`
+        : `kept the ${plan(e.data)} of ${e.data.email} going past its period`;
+    case 'subscription.adjusted':
+      return `adjusted the ${plan(e.data)} of ${e.data.email} (${e.data.fields.join(', ')})${e.data.note ? `: ${e.data.note}` : ''}`;
+    case 'subscription.suspended':
+      return `suspended the ${plan(e.data)} of ${e.data.email}: ${e.data.reason}`;
+    case 'subscription.reinstated':
+      return `reinstated the ${plan(e.data)} of ${e.data.email}`;
+    case 'subscription.expired':
+      return `ended the ${plan(e.data)} of ${e.data.email} (${e.data.reason.replace(/_/g, ' ')})`;
+    case 'subscription.removed':
+      return `removed a ${plan(e.data)} record of ${e.data.email}`;
+    case 'credits.granted':
+      return `added ${e.data.amount} AI credits to ${e.data.email} (${e.data.kind}: ${e.data.reason}); balance ${e.data.balance}`;
+    case 'credits.adjusted':
+      return `set the AI credits of ${e.data.email} from ${e.data.from} to ${e.data.balance}: ${e.data.reason}`;
+    case 'credits.reserved':
+      return `held ${-e.data.amount} AI credits of ${e.data.email} for ${e.data.purpose}; balance ${e.data.balance}`;
+    case 'credits.committed':
+      return `spent the ${e.data.amount} AI credits held for ${e.data.purpose} of ${e.data.email}`;
+    case 'credits.refunded':
+      return `gave back ${e.data.amount} AI credits held for ${e.data.purpose} of ${e.data.email}${e.data.expired ? ' (the work never finished)' : ''}; balance ${e.data.balance}`;
+    case 'payment.created':
+      return `started payment ${e.data.reference} of ${money(e.data.amountCentavos)} by ${e.data.method.replace(/_/g, ' ')} for ${e.data.description}`;
+    case 'payment.paid':
+      return `received payment ${e.data.reference} of ${money(e.data.amountCentavos)} from ${e.data.email} for ${e.data.description} (receipt ${e.data.receiptNumber}${e.data.late ? ', paid after it closed' : ''})`;
+    case 'payment.closed':
+      return `payment ${e.data.reference} of ${money(e.data.amountCentavos)} ${e.data.status}${e.data.reason ? `: ${e.data.reason}` : ''}`;
+    case 'payment.refunded':
+      return `refunded payment ${e.data.reference} of ${money(e.data.amountCentavos)} to ${e.data.email}: ${e.data.reason}`;
+    case 'payment.webhook_rejected':
+      return `refused a ${e.data.provider} payment webhook: ${e.data.reason}`;
   }
 }
+
+const plan = (d: SubscriptionRef) => `${d.plan} (${d.billingPeriod}) plan`;
+const money = (centavos: number) =>
+  `₱${Math.floor(centavos / 100).toLocaleString('en-PH')}.${String(centavos % 100).padStart(2, '0')}`;
 
 /**
  * Notification kinds. In-app notifications are always on; e-mail is a per-kind choice in Settings,

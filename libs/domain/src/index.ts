@@ -21,15 +21,14 @@ export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-export const SUBSCRIPTION_PLANS = ['free', 'basic', 'premium'] as const;
+/** The spec's plans plus Enterprise (contact sales, set up by staff); their definitions are PLANS in billing.ts. */
+export const SUBSCRIPTION_PLANS = ['free', 'basic', 'premium', 'enterprise'] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'suspended', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const BILLING_PERIODS = ['free', 'monthly', 'annually', 'lifetime'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
-/** Plan prices in whole pesos (spec section 9); Enterprise is "contact sales". */
-export const PLAN_PRICES_PHP: Record<SubscriptionPlan, number> = { free: 0, basic: 1500, premium: 6500 };
 
 /** The user-controlled visibility switches of POST /user/update/visibility. */
 export const VISIBILITY_FIELDS = ['isVisible', 'receiveMonthlyUpdates', 'seeProfileViewers'] as const;
@@ -226,3 +225,4 @@ export function buildPagination(totalItems: number, itemsOnPage: number, limit: 
 }
 export * from './events';
 export * from './search-query';
+export * from './billing';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -98,6 +98,22 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   SAVED_SEARCH_ALERT_BATCH_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SAVED_SEARCH_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  PAYMENTS_SANDBOX: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  PAYMENT_SANDBOX_WEBHOOK_URL: optionalUrl,
+  PAYMONGO_SECRET_KEY: z.string().min(1).optional(),
+  PAYMONGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PAYMONGO_API_URL: z.url().default('https://api.paymongo.com'),
+  MAYA_PUBLIC_KEY: z.string().min(1).optional(),
+  MAYA_SECRET_KEY: z.string().min(1).optional(),
+  MAYA_API_URL: z.url().default('https://pg-sandbox.paymaya.com'),
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  RECEIPT_SELLER_NAME: z.string().min(1).default('Tahanan Property Marketplace'),
+  RECEIPT_SELLER_ADDRESS: z.string().min(1).default('Makati City, Metro Manila, Philippines'),
+  RECEIPT_SELLER_TIN: z.string().min(1).default('000-000-000-00000'),
 });
 
 export interface OAuthProviderConfig {
@@ -193,6 +209,22 @@ export interface AppConfig {
    * notification per search per window), and the daily digest goes out from this hour (Asia/Manila).
    */
   savedSearchAlerts: { batchMs: number; digestHour: number };
+  /**
+   * Payments. The sandbox provider (a checkout page of this app that approves, declines or expires, and
+   * signed webhooks like the real ones) serves every method no real provider is configured for; it is
+   * on by default except in production. PayMongo serves GCash, Maya e-wallet, cards and QR Ph when its
+   * keys are set; Maya Checkout serves Maya QR and e-wallet when its keys are set.
+   */
+  payments: {
+    sandbox: boolean;
+    sandboxWebhookUrl: string;
+    sandboxSecret: string;
+    paymongo?: { secretKey: string; webhookSecret: string; apiUrl: string };
+    maya?: { publicKey: string; secretKey: string; apiUrl: string };
+    webhookToleranceSeconds: number;
+    providerTimeoutMs: number;
+  };
+  receipts: { sellerName: string; sellerAddress: string; sellerTin: string };
 }
 
 export class ConfigError extends Error {}
@@ -262,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const apiProcess = Number(env[API_PROCESS_ENV] ?? 1);
+  const jwtSecret = e.JWT_SECRET ?? randomBytes(48).toString('base64url');
   const repoRoot = path.resolve(__dirname, '..', '..', '..', '..', '..');
   return {
     env: e.NODE_ENV,
@@ -277,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     poiLoadBundled: e.POI_LOAD_BUNDLED,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     auth: {
-      jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+      jwtSecret,
       jwtSecretGenerated: !e.JWT_SECRET || env[GENERATED_JWT_SECRET_ENV] === 'true',
       sessionTtlHours: e.SESSION_TTL_HOURS,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
@@ -315,7 +348,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     savedSearchAlerts: { batchMs: e.SAVED_SEARCH_ALERT_BATCH_MS, digestHour: e.SAVED_SEARCH_DIGEST_HOUR },
+    payments: {
+      sandbox: e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production',
+      sandboxWebhookUrl: e.PAYMENT_SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payment/webhook/sandbox`,
+      // every process derives the same secret from the JWT secret they share
+      sandboxSecret: createHmac('sha256', jwtSecret).update('tahanan-payment-sandbox-webhook').digest('hex'),
+      paymongo: paymongoConfig(e),
+      maya: mayaConfig(e),
+      webhookToleranceSeconds: e.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
+      providerTimeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS,
+    },
+    receipts: { sellerName: e.RECEIPT_SELLER_NAME, sellerAddress: e.RECEIPT_SELLER_ADDRESS, sellerTin: e.RECEIPT_SELLER_TIN },
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+function paymongoConfig(e: Env): AppConfig['payments']['paymongo'] {
+  if (!e.PAYMONGO_SECRET_KEY) return undefined;
+  if (!e.PAYMONGO_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: PAYMONGO_WEBHOOK_SECRET: required when PAYMONGO_SECRET_KEY is set (webhooks are verified with it)');
+  }
+  return { secretKey: e.PAYMONGO_SECRET_KEY, webhookSecret: e.PAYMONGO_WEBHOOK_SECRET, apiUrl: e.PAYMONGO_API_URL.replace(/\/$/, '') };
+}
+
+function mayaConfig(e: Env): AppConfig['payments']['maya'] {
+  if (!e.MAYA_PUBLIC_KEY && !e.MAYA_SECRET_KEY) return undefined;
+  if (!e.MAYA_PUBLIC_KEY || !e.MAYA_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: MAYA_PUBLIC_KEY and MAYA_SECRET_KEY: set both (checkouts use the public key, status checks the secret key)');
+  }
+  return { publicKey: e.MAYA_PUBLIC_KEY, secretKey: e.MAYA_SECRET_KEY, apiUrl: e.MAYA_API_URL.replace(/\/$/, '') };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

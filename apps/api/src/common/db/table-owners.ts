@@ -35,6 +35,12 @@ export const TABLE_OWNERS = {
   auditDailyCounts: 'audit',
   activities: 'activity',
   notificationPreferences: 'notifications',
+  subscriptions: 'subscriptions',
+  creditLedger: 'credits',
+  creditReservations: 'credits',
+  payments: 'payments',
+  paymentReceiptSeq: 'payments',
+  paymentWebhookEvents: 'payments',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

@@ -9,6 +9,8 @@ export interface ErrorBody {
   statusCode: number;
   message: string | string[];
   error: string;
+  /** A feature the caller's plan does not include (402): what the web's Upgrade prompt needs. */
+  upgrade?: unknown;
 }
 
 function errorName(status: number): string {
@@ -63,11 +65,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse();
       if (typeof response === 'string') return { statusCode: status, message: response, error: errorName(status) };
-      const r = response as { message?: string | string[]; error?: string };
+      const r = response as { message?: string | string[]; error?: string; upgrade?: unknown };
       return {
         statusCode: status,
         message: r.message ?? exception.message,
         error: typeof r.error === 'string' && r.error !== r.message ? r.error : errorName(status),
+        ...(r.upgrade !== undefined ? { upgrade: r.upgrade } : {}),
       };
     }
     return { statusCode: 500, message: 'Internal server error', error: errorName(500) };

@@ -57,6 +57,10 @@ export function assertJsonDepth(buf: Buffer, maxDepth = JSON_MAX_DEPTH): void {
   }
 }
 
+/** Routes under this path keep the raw bytes of their JSON body (`req.rawBody`) for signature checks. */
+export const WEBHOOK_PATH_PREFIX = '/api/payment/webhook/';
+export type RawBodyRequest = Request & { rawBody?: Buffer };
+
 /**
  * JSON bodies (application/json and +json) up to 1 MB and 32 levels deep. Its errors are turned into
  * the API's 4xx here (Nest would pass a JSON SyntaxError's own message through, e.g. "Unexpected end
@@ -66,7 +70,11 @@ export function jsonBody() {
   const parse = express.json({
     limit: JSON_BODY_LIMIT_BYTES,
     type: ['application/json', 'application/*+json'],
-    verify: (_req, _res, buf) => assertJsonDepth(buf),
+    verify: (req, _res, buf) => {
+      assertJsonDepth(buf);
+      // signed webhooks are verified over the exact bytes received
+      if ((req as Request).originalUrl?.startsWith(WEBHOOK_PATH_PREFIX)) (req as RawBodyRequest).rawBody = buf;
+    },
   });
   return (req: Request, res: Response, next: NextFunction) =>
     parse(req, res, (err?: unknown) => (err ? next(requestErrorToHttp(err) ?? err) : next()));

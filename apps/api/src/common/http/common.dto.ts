@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class PaginationDto {
   @ApiProperty() currentPage!: number;
@@ -12,8 +12,20 @@ export class MessageResponseDto {
   @ApiProperty({ example: 'Done' }) message!: string;
 }
 
+/** What a 402 answer adds for the web's Upgrade prompt: a feature the plan lacks, or too few AI credits. */
+export class UpgradeRequiredDto {
+  @ApiProperty({ enum: ['plan', 'credits'] }) reason!: 'plan' | 'credits';
+  @ApiPropertyOptional({ description: 'The locked feature (reason plan)' }) entitlement?: string;
+  @ApiPropertyOptional({ description: 'Its name, for people' }) feature?: string;
+  @ApiPropertyOptional({ description: 'The cheapest plan that includes it' }) requiredPlan?: string;
+  @ApiPropertyOptional({ description: "The caller's plan now" }) currentPlan?: string;
+  @ApiPropertyOptional({ description: 'Credits the work needs (reason credits)' }) needed?: number;
+  @ApiPropertyOptional({ description: 'Credits left (reason credits)' }) remaining?: number;
+}
+
 export class ErrorResponseDto {
   @ApiProperty({ example: 400 }) statusCode!: number;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }) message!: string | string[];
   @ApiProperty({ example: 'Bad Request' }) error!: string;
+  @ApiPropertyOptional({ type: UpgradeRequiredDto, description: 'On 402 only' }) upgrade?: UpgradeRequiredDto;
 }

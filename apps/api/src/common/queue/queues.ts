@@ -9,5 +9,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Instant saved-search alerts: one delayed job per search and batch window (`<searchId>_<window>`). */
   savedSearchAlerts: 'saved-search-alerts',
+  /** The payment sandbox's webhook deliveries to our own webhook route (retried like a real provider's). */
+  paymentSandboxWebhooks: 'payment-sandbox-webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

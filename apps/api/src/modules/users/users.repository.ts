@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { userIdentities, users, userTokens, type NewUserRow, type UserIdentityRow, type UserRow } from '@app/db';
+import { userIdentities, users, userTokens, type NewUserRow, type SubscriptionValue, type UserIdentityRow, type UserRow } from '@app/db';
 import type { SocialProvider } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
@@ -102,6 +102,64 @@ export class UsersRepository {
   /** Members' profiles (columns id, first_name, last_name, avatar, type) for ids given as a uuid[] expression. */
   profilesQuery(userIds: SQL): SQL {
     return sql`select ${users.id}, ${users.firstName}, ${users.lastName}, ${users.avatar}, ${users.type} from ${users} where ${users.id} = any(${userIds})`;
+  }
+
+  /**
+   * Adds `delta` (negative: takes) to a member's cached credit balance in one statement, unless that
+   * would take it below zero: the row lock makes concurrent spends queue, so none overdraws. Null when
+   * the member is unknown or the balance is too small.
+   */
+  async moveCredits(id: string, delta: number): Promise<{ balance: number; email: string } | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ creditsRemaining: sql`${users.creditsRemaining} + ${delta}` })
+      .where(and(eq(users.id, id), sql`${users.creditsRemaining} + ${delta} >= 0`))
+      .returning({ balance: users.creditsRemaining, email: users.email });
+    return row ?? null;
+  }
+
+  /** A member's balance and e-mail, the row locked until the transaction ends (a staff adjustment to a set value). */
+  async lockCredits(id: string): Promise<{ balance: number; email: string } | null> {
+    const [row] = await this.db
+      .select({ balance: users.creditsRemaining, email: users.email })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    return row ?? null;
+  }
+
+  async setSubscription(id: string, value: SubscriptionValue): Promise<void> {
+    await this.db.update(users).set({ subscription: value }).where(eq(users.id, id));
+  }
+
+  /** Members whose name or e-mail contains the text (at most `limit` ids), for other modules' searches. */
+  async idsMatching(text: string, limit: number): Promise<string[]> {
+    const rows = await this.db.select({ id: users.id }).from(users).where(this.whereOf({ text })).limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /** A page of members with their credit balance, the largest first (the staff credits table). */
+  async creditBalances(limit: number, skip: number, ids?: string[]) {
+    const where = ids ? inArray(users.id, ids) : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: users.role,
+          balance: users.creditsRemaining,
+          subscription: users.subscription,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.creditsRemaining), asc(users.id))
+        .limit(limit)
+        .offset(skip),
+      this.db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { rows, total: Number(total) };
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination, type NewDomainEvent } from '@app/domain';
-import type { NewUserRow, UserRow } from '@app/db';
+import type { NewUserRow, SubscriptionValue, UserRow } from '@app/db';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -222,7 +222,12 @@ export class UsersService {
     const isAdmin = ADMIN_ROLES.includes(caller.role);
     if (!self && !isAdmin) throw new ForbiddenException('You can only update your own profile');
     const target = await this.mustFind(targetId);
-    const guarded = (['role', 'status', 'isVerified', 'credits'] as const).filter((f) => dto[f] !== undefined);
+    if (dto.credits !== undefined) {
+      throw new BadRequestException(
+        'AI credits are kept in a ledger: change them with PUT /api/user/ai/credits/{id} and a reason (admins only)',
+      );
+    }
+    const guarded = (['role', 'status', 'isVerified'] as const).filter((f) => dto[f] !== undefined);
     if (self && guarded.length) {
       throw new ForbiddenException(`You cannot change your own ${guarded.join(', ')}`);
     }
@@ -248,7 +253,6 @@ export class UsersService {
     if (dto.role !== undefined) patch.role = dto.role;
     if (dto.status !== undefined) patch.status = dto.status;
     if (dto.isVerified !== undefined) patch.isVerified = dto.isVerified;
-    if (dto.credits !== undefined) patch.creditsRemaining = dto.credits.remaining;
     if (Object.keys(patch).length === 0) return toUserDto(target);
     const losesSuperAdmin =
       target.role === 'super_admin' && ((dto.role !== undefined && dto.role !== 'super_admin') || dto.status === 'suspended');
@@ -281,6 +285,31 @@ export class UsersService {
 
   profilesByIds(ids: string[]): Promise<UserProfile[]> {
     return this.users.profilesByIds([...new Set(ids)]);
+  }
+
+  /** Adds to (or, negative, takes from) a member's cached credit balance unless it would go below zero; only the credits module calls it, inside its ledger transaction. */
+  moveCredits(userId: string, delta: number): Promise<{ balance: number; email: string } | null> {
+    return this.users.moveCredits(userId, delta);
+  }
+
+  /** A member's credit balance, locked until the transaction ends. */
+  lockCredits(userId: string): Promise<{ balance: number; email: string } | null> {
+    return this.users.lockCredits(userId);
+  }
+
+  /** Caches the member's current subscription on the account (the session's User shows it); the subscriptions module calls it in its transaction. */
+  setSubscription(userId: string, value: SubscriptionValue): Promise<void> {
+    return this.users.setSubscription(userId, value);
+  }
+
+  /** Ids of members whose name or e-mail contains the text (at most `limit`). */
+  idsMatching(text: string, limit: number): Promise<string[]> {
+    return this.users.idsMatching(text, limit);
+  }
+
+  /** A page of members with their credit balance and plan, the largest balance first. */
+  creditBalances(limit: number, skip: number, ids?: string[]) {
+    return this.users.creditBalances(limit, skip, ids);
   }
 
   /** Members' names and e-mail addresses by id (for the audit log, which keeps them as they were). */

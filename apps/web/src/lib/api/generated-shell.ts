@@ -89,7 +89,7 @@ export type SavedItemsDto = {
 };
 export type SubscriptionDto = {
   billingPeriod: "free" | "monthly" | "annually" | "lifetime";
-  plan: "free" | "basic" | "premium";
+  plan: "free" | "basic" | "premium" | "enterprise";
   status: "active" | "suspended" | "expired";
 };
 export type UserDto = {
@@ -137,7 +137,7 @@ export type CreditsInputDto = {
 export type UpdateUserDto = {
   /** The user to update; defaults to the caller. Only admins may name another user. */
   _id?: string;
-  /** Admins only, never on oneself */
+  /** Refused (400): AI credits are a ledger, changed with PUT /user/ai/credits/{id} and a reason */
   credits?: CreditsInputDto;
   firstName?: string;
   /** Admins only, never on oneself */

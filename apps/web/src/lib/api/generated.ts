@@ -6,9 +6,12 @@ export const addTagTypes = [
   "currency",
   "listing",
   "notification",
+  "payment",
   "places",
+  "subscription",
   "threads",
   "user",
+  "ai-credits",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -514,6 +517,144 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["notification"],
       }),
+      payByCard: build.mutation<PayByCardApiResponse, PayByCardApiArg>({
+        query: (queryArg) => ({
+          url: `/api/payment/card/web`,
+          method: "POST",
+          body: queryArg.createPaymentDto,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      payByGcash: build.mutation<PayByGcashApiResponse, PayByGcashApiArg>({
+        query: (queryArg) => ({
+          url: `/api/payment/e-wallet/gcash`,
+          method: "POST",
+          body: queryArg.createPaymentDto,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      payByMayaWallet: build.mutation<
+        PayByMayaWalletApiResponse,
+        PayByMayaWalletApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/e-wallet/maya`,
+          method: "POST",
+          body: queryArg.createPaymentDto,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      getAllPayments: build.query<
+        GetAllPaymentsApiResponse,
+        GetAllPaymentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            userId: queryArg.userId,
+            status: queryArg.status,
+            method: queryArg.method,
+            reference: queryArg.reference,
+            text: queryArg.text,
+          },
+        }),
+        providesTags: ["payment"],
+      }),
+      getPaymentHistory: build.query<
+        GetPaymentHistoryApiResponse,
+        GetPaymentHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/history`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            userId: queryArg.userId,
+            status: queryArg.status,
+            method: queryArg.method,
+            reference: queryArg.reference,
+            text: queryArg.text,
+          },
+        }),
+        providesTags: ["payment"],
+      }),
+      getPaymentMethods: build.query<
+        GetPaymentMethodsApiResponse,
+        GetPaymentMethodsApiArg
+      >({
+        query: () => ({ url: `/api/payment/methods` }),
+        providesTags: ["payment"],
+      }),
+      payByMayaQr: build.mutation<PayByMayaQrApiResponse, PayByMayaQrApiArg>({
+        query: (queryArg) => ({
+          url: `/api/payment/qr/maya`,
+          method: "POST",
+          body: queryArg.createPaymentDto,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      getSandboxCheckout: build.query<
+        GetSandboxCheckoutApiResponse,
+        GetSandboxCheckoutApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/sandbox/${queryArg.checkoutId}`,
+        }),
+        providesTags: ["payment"],
+      }),
+      decideSandboxCheckout: build.mutation<
+        DecideSandboxCheckoutApiResponse,
+        DecideSandboxCheckoutApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/sandbox/${queryArg.checkoutId}/decide`,
+          method: "POST",
+          body: queryArg.sandboxDecisionDto,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      getPaymentStatus: build.query<
+        GetPaymentStatusApiResponse,
+        GetPaymentStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/status`,
+          params: {
+            id: queryArg.id,
+            reference: queryArg.reference,
+          },
+        }),
+        providesTags: ["payment"],
+      }),
+      receivePaymentWebhook: build.mutation<
+        ReceivePaymentWebhookApiResponse,
+        ReceivePaymentWebhookApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/webhook/${queryArg.provider}`,
+          method: "POST",
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      cancelPayment: build.mutation<
+        CancelPaymentApiResponse,
+        CancelPaymentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/payment/${queryArg.id}/cancel`,
+          method: "POST",
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      getPaymentReceipt: build.query<
+        GetPaymentReceiptApiResponse,
+        GetPaymentReceiptApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/payment/${queryArg.id}/receipt` }),
+        providesTags: ["payment"],
+      }),
       listBarangays: build.query<ListBarangaysApiResponse, ListBarangaysApiArg>(
         {
           query: (queryArg) => ({
@@ -576,6 +717,101 @@ const injectedRtkApi = api
       getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
         query: (queryArg) => ({ url: `/api/places/${queryArg.code}` }),
         providesTags: ["places"],
+      }),
+      cancelSubscription: build.mutation<
+        CancelSubscriptionApiResponse,
+        CancelSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/cancel`,
+          method: "POST",
+          body: queryArg.cancelSubscriptionDto,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      createSubscription: build.mutation<
+        CreateSubscriptionApiResponse,
+        CreateSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/create`,
+          method: "POST",
+          body: queryArg.createSubscriptionDto,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      getCurrentSubscription: build.query<
+        GetCurrentSubscriptionApiResponse,
+        GetCurrentSubscriptionApiArg
+      >({
+        query: () => ({ url: `/api/subscription/current` }),
+        providesTags: ["subscription"],
+      }),
+      getAllSubscriptions: build.query<
+        GetAllSubscriptionsApiResponse,
+        GetAllSubscriptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            plan: queryArg.plan,
+            status: queryArg.status,
+            billingPeriod: queryArg.billingPeriod,
+          },
+        }),
+        providesTags: ["subscription"],
+      }),
+      getSubscription: build.query<
+        GetSubscriptionApiResponse,
+        GetSubscriptionApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/subscription/get/${queryArg.id}` }),
+        providesTags: ["subscription"],
+      }),
+      removeSubscription: build.mutation<
+        RemoveSubscriptionApiResponse,
+        RemoveSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/remove/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      searchSubscriptions: build.mutation<
+        SearchSubscriptionsApiResponse,
+        SearchSubscriptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/search`,
+          method: "POST",
+          body: queryArg.searchSubscriptionsDto,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      updateSubscription: build.mutation<
+        UpdateSubscriptionApiResponse,
+        UpdateSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/update`,
+          method: "PUT",
+          body: queryArg.updateSubscriptionDto,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      upgradeSubscription: build.mutation<
+        UpgradeSubscriptionApiResponse,
+        UpgradeSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/subscription/upgrade`,
+          method: "POST",
+          body: queryArg.upgradeDto,
+        }),
+        invalidatesTags: ["subscription"],
       }),
       getThreads: build.query<GetThreadsApiResponse, GetThreadsApiArg>({
         query: (queryArg) => ({
@@ -673,6 +909,40 @@ const injectedRtkApi = api
           body: queryArg.createAdminDto,
         }),
         invalidatesTags: ["user"],
+      }),
+      getAllCredits: build.query<GetAllCreditsApiResponse, GetAllCreditsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/ai/credits/get/all`,
+            params: {
+              page: queryArg.page,
+              limit: queryArg.limit,
+              text: queryArg.text,
+            },
+          }),
+          providesTags: ["ai-credits"],
+        },
+      ),
+      getCredits: build.query<GetCreditsApiResponse, GetCreditsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/ai/credits/${queryArg.id}`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["ai-credits"],
+      }),
+      updateCredits: build.mutation<
+        UpdateCreditsApiResponse,
+        UpdateCreditsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/ai/credits/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.adjustCreditsDto,
+        }),
+        invalidatesTags: ["ai-credits"],
       }),
       createUser: build.mutation<CreateUserApiResponse, CreateUserApiArg>({
         query: (queryArg) => ({
@@ -810,6 +1080,20 @@ const injectedRtkApi = api
           body: queryArg.searchUsersDto,
         }),
         invalidatesTags: ["user"],
+      }),
+      getSubscriptionHistory: build.query<
+        GetSubscriptionHistoryApiResponse,
+        GetSubscriptionHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/subscription/history`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            userId: queryArg.userId,
+          },
+        }),
+        providesTags: ["subscription"],
       }),
       updateUserPassword: build.mutation<
         UpdateUserPasswordApiResponse,
@@ -1097,6 +1381,110 @@ export type MarkNotificationReadApiResponse =
 export type MarkNotificationReadApiArg = {
   id: string;
 };
+export type PayByCardApiResponse =
+  /** status 200 A card payment: send the member to checkoutUrl (or show qr), then poll /payment/status */ PaymentDto;
+export type PayByCardApiArg = {
+  createPaymentDto: CreatePaymentDto;
+};
+export type PayByGcashApiResponse =
+  /** status 200 A GCash payment: send the member to checkoutUrl (or show qr), then poll /payment/status */ PaymentDto;
+export type PayByGcashApiArg = {
+  createPaymentDto: CreatePaymentDto;
+};
+export type PayByMayaWalletApiResponse =
+  /** status 200 A Maya e-wallet payment: send the member to checkoutUrl (or show qr), then poll /payment/status */ PaymentDto;
+export type PayByMayaWalletApiArg = {
+  createPaymentDto: CreatePaymentDto;
+};
+export type GetAllPaymentsApiResponse =
+  /** status 200 Every payment, newest first */ PaymentListDto;
+export type GetAllPaymentsApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Staff: a member's payments */
+  userId?: string;
+  status?: (
+    | "pending"
+    | "awaiting_action"
+    | "paid"
+    | "failed"
+    | "expired"
+    | "cancelled"
+    | "refunded"
+  )[];
+  /** Staff list only */
+  method?: ("maya_qr" | "maya_wallet" | "gcash" | "card")[];
+  /** Staff list only: an exact reference */
+  reference?: string;
+  /** Staff list only: part of the payer's name or e-mail */
+  text?: string;
+};
+export type GetPaymentHistoryApiResponse =
+  /** status 200 The caller's payments, newest first (staff: ?userId) */ PaymentListDto;
+export type GetPaymentHistoryApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Staff: a member's payments */
+  userId?: string;
+  status?: (
+    | "pending"
+    | "awaiting_action"
+    | "paid"
+    | "failed"
+    | "expired"
+    | "cancelled"
+    | "refunded"
+  )[];
+  /** Staff list only */
+  method?: ("maya_qr" | "maya_wallet" | "gcash" | "card")[];
+  /** Staff list only: an exact reference */
+  reference?: string;
+  /** Staff list only: part of the payer's name or e-mail */
+  text?: string;
+};
+export type GetPaymentMethodsApiResponse =
+  /** status 200 The methods a member can pay with now, and which provider serves each */ PaymentMethodsDto;
+export type GetPaymentMethodsApiArg = void;
+export type PayByMayaQrApiResponse =
+  /** status 200 A Maya QR (the answer holds the QR code) payment: send the member to checkoutUrl (or show qr), then poll /payment/status */ PaymentDto;
+export type PayByMayaQrApiArg = {
+  createPaymentDto: CreatePaymentDto;
+};
+export type GetSandboxCheckoutApiResponse =
+  /** status 200  */ SandboxCheckoutDto;
+export type GetSandboxCheckoutApiArg = {
+  checkoutId: string;
+};
+export type DecideSandboxCheckoutApiResponse =
+  /** status 200 Recorded (the first decision stands); the webhook is on its way */ SandboxDecisionResultDto;
+export type DecideSandboxCheckoutApiArg = {
+  checkoutId: string;
+  sandboxDecisionDto: SandboxDecisionDto;
+};
+export type GetPaymentStatusApiResponse =
+  /** status 200 Our record; an open payment not checked for 10 s is first re-checked with its provider */ PaymentDto;
+export type GetPaymentStatusApiArg = {
+  /** The payment id */
+  id?: string;
+  /** Or its reference (TH-XXXXX-XXXXX) */
+  reference?: string;
+};
+export type ReceivePaymentWebhookApiResponse =
+  /** status 200 Acknowledged (a repeated event too); the provider stops retrying */ WebhookAckDto;
+export type ReceivePaymentWebhookApiArg = {
+  provider: string;
+};
+export type CancelPaymentApiResponse =
+  /** status 200 The member gave up; checked with the provider first (it may be paid already) */ PaymentDto;
+export type CancelPaymentApiArg = {
+  id: string;
+};
+export type GetPaymentReceiptApiResponse = unknown;
+export type GetPaymentReceiptApiArg = {
+  id: string;
+};
 export type ListBarangaysApiResponse = /** status 200  */ PlaceDto[];
 export type ListBarangaysApiArg = {
   /** A city, municipality or sub-municipality; for the City of Manila, the barangays of all its sub-municipalities */
@@ -1135,6 +1523,54 @@ export type GetPlaceApiResponse = /** status 200  */ PlaceDto;
 export type GetPlaceApiArg = {
   /** 10-digit PSGC code */
   code: string;
+};
+export type CancelSubscriptionApiResponse =
+  /** status 200 cancel true: back to Free at the period’s end (no refund); false: keep the plan */ CurrentSubscriptionDto;
+export type CancelSubscriptionApiArg = {
+  cancelSubscriptionDto: CancelSubscriptionDto;
+};
+export type CreateSubscriptionApiResponse =
+  /** status 200 The member is on the plan now (the current plan ends as replaced); audited */ SubscriptionDetailDto;
+export type CreateSubscriptionApiArg = {
+  createSubscriptionDto: CreateSubscriptionDto;
+};
+export type GetCurrentSubscriptionApiResponse =
+  /** status 200 The caller's plan, its period and what it includes */ CurrentSubscriptionDto;
+export type GetCurrentSubscriptionApiArg = void;
+export type GetAllSubscriptionsApiResponse =
+  /** status 200 Every subscription, newest first, with its member */ SubscriptionListDto;
+export type GetAllSubscriptionsApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  plan?: ("free" | "basic" | "premium" | "enterprise")[];
+  status?: ("active" | "suspended" | "expired" | "scheduled")[];
+  billingPeriod?: ("free" | "monthly" | "annually" | "lifetime")[];
+};
+export type GetSubscriptionApiResponse =
+  /** status 200  */ SubscriptionDetailDto;
+export type GetSubscriptionApiArg = {
+  id: string;
+};
+export type RemoveSubscriptionApiResponse =
+  /** status 200 Removed (critical audit entry); a current one leaves the member on Free */ MessageResponseDto;
+export type RemoveSubscriptionApiArg = {
+  id: string;
+};
+export type SearchSubscriptionsApiResponse =
+  /** status 200  */ SubscriptionListDto;
+export type SearchSubscriptionsApiArg = {
+  searchSubscriptionsDto: SearchSubscriptionsDto;
+};
+export type UpdateSubscriptionApiResponse =
+  /** status 200 Suspended, reinstated, its end moved or its cancellation changed; audited */ SubscriptionDetailDto;
+export type UpdateSubscriptionApiArg = {
+  updateSubscriptionDto: UpdateSubscriptionDto;
+};
+export type UpgradeSubscriptionApiResponse =
+  /** status 200 A paid plan: the payment to complete. Free: the plan set to end with its period */ UpgradeResultDto;
+export type UpgradeSubscriptionApiArg = {
+  upgradeDto: UpgradeDto;
 };
 export type GetThreadsApiResponse = /** status 200  */ ThreadListDto;
 export type GetThreadsApiArg = {
@@ -1184,6 +1620,29 @@ export type MarkThreadReadApiArg = {
 export type CreateAdminUserApiResponse = /** status 201  */ UserDto;
 export type CreateAdminUserApiArg = {
   createAdminDto: CreateAdminDto;
+};
+export type GetAllCreditsApiResponse =
+  /** status 200 Members and their balances, the largest first */ CreditBalanceListDto;
+export type GetAllCreditsApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Part of the member's name or e-mail */
+  text?: string;
+};
+export type GetCreditsApiResponse =
+  /** status 200 A member's balance and ledger (the member themselves, or staff) */ CreditsAccountDto;
+export type GetCreditsApiArg = {
+  id: string;
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type UpdateCreditsApiResponse =
+  /** status 200 The balance after the adjustment (audited with its reason) */ CreditsAccountDto;
+export type UpdateCreditsApiArg = {
+  id: string;
+  adjustCreditsDto: AdjustCreditsDto;
 };
 export type CreateUserApiResponse = /** status 201  */ AuthResponseDto;
 export type CreateUserApiArg = {
@@ -1272,6 +1731,15 @@ export type SearchUsersApiResponse = /** status 200  */ UserListDto;
 export type SearchUsersApiArg = {
   searchUsersDto: SearchUsersDto;
 };
+export type GetSubscriptionHistoryApiResponse =
+  /** status 200 Newest first */ SubscriptionListDto;
+export type GetSubscriptionHistoryApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Staff: another member's history */
+  userId?: string;
+};
 export type UpdateUserPasswordApiResponse =
   /** status 200  */ MessageResponseDto;
 export type UpdateUserPasswordApiArg = {
@@ -1311,10 +1779,27 @@ export type ActivityDto = {
   /** Whose history it is */
   userId: string;
 };
+export type UpgradeRequiredDto = {
+  /** The caller's plan now */
+  currentPlan?: string;
+  /** The locked feature (reason plan) */
+  entitlement?: string;
+  /** Its name, for people */
+  feature?: string;
+  /** Credits the work needs (reason credits) */
+  needed?: number;
+  reason: "plan" | "credits";
+  /** Credits left (reason credits) */
+  remaining?: number;
+  /** The cheapest plan that includes it */
+  requiredPlan?: string;
+};
 export type ErrorResponseDto = {
   error: string;
   message: string | string[];
   statusCode: number;
+  /** On 402 only */
+  upgrade?: UpgradeRequiredDto;
 };
 export type CreateActivityDto = {
   channel:
@@ -1415,7 +1900,10 @@ export type AuditEntityFilterDto = {
     | "message"
     | "audit"
     | "activity"
-    | "currency_rate";
+    | "currency_rate"
+    | "subscription"
+    | "payment"
+    | "credits";
 };
 export type AuditQueryDto = {
   /** The actor’s user id */
@@ -1467,6 +1955,24 @@ export type AuditQueryDto = {
     | "audit.removed"
     | "activity.created"
     | "currency_rate.updated"
+    | "subscription.activated"
+    | "subscription.scheduled"
+    | "subscription.cancel_scheduled"
+    | "subscription.adjusted"
+    | "subscription.suspended"
+    | "subscription.reinstated"
+    | "subscription.expired"
+    | "subscription.removed"
+    | "credits.granted"
+    | "credits.adjusted"
+    | "credits.reserved"
+    | "credits.committed"
+    | "credits.refunded"
+    | "payment.created"
+    | "payment.paid"
+    | "payment.closed"
+    | "payment.refunded"
+    | "payment.webhook_rejected"
   )[];
 };
 export type AuditFilterDto = {
@@ -1483,7 +1989,10 @@ export type AuditEntityDto = {
     | "message"
     | "audit"
     | "activity"
-    | "currency_rate";
+    | "currency_rate"
+    | "subscription"
+    | "payment"
+    | "credits";
 };
 export type AuditActorDto = {
   _id: string;
@@ -1534,7 +2043,7 @@ export type SavedItemsDto = {
 };
 export type SubscriptionDto = {
   billingPeriod: "free" | "monthly" | "annually" | "lifetime";
-  plan: "free" | "basic" | "premium";
+  plan: "free" | "basic" | "premium" | "enterprise";
   status: "active" | "suspended" | "expired";
 };
 export type UserDto = {
@@ -2178,6 +2687,100 @@ export type MarkedReadDto = {
 export type UnreadNotificationsDto = {
   count: number;
 };
+export type PaymentQrDto = {
+  /** The QR code as a PNG data URL */
+  image: string;
+  /** What the QR code holds (the checkout address a phone opens) */
+  payload: string;
+};
+export type PaymentDto = {
+  _id: string;
+  /** Amount charged, in centavos */
+  amountCentavos: number;
+  billingPeriod: ("free" | "monthly" | "annually" | "lifetime") | null;
+  /** Where to send the member to pay (while open) */
+  checkoutUrl: string | null;
+  createdAt: string;
+  creditPack: string | null;
+  /** AI credits it buys (credit packs) */
+  credits: number;
+  currency: string;
+  description: string;
+  expiresAt: string;
+  failureReason: string | null;
+  method: "maya_qr" | "maya_wallet" | "gcash" | "card";
+  paidAt: string | null;
+  plan: ("free" | "basic" | "premium" | "enterprise") | null;
+  /** Taken off the price for the unused part of the current period, in centavos */
+  prorationCentavos: number;
+  provider: "sandbox" | "paymongo" | "maya";
+  purpose: "subscription" | "credit_pack";
+  /** Maya QR, while open */
+  qr: PaymentQrDto | null;
+  /** Official receipt number, once paid */
+  receiptNumber: string | null;
+  /** Our reference (TH-XXXXX-XXXXX), on the receipt and at the provider */
+  reference: string;
+  /** The local sandbox: no money moves */
+  sandbox: boolean;
+  status:
+    | "pending"
+    | "awaiting_action"
+    | "paid"
+    | "failed"
+    | "expired"
+    | "cancelled"
+    | "refunded";
+};
+export type CreatePaymentDto = {
+  /** purpose subscription */
+  billingPeriod?: "monthly" | "annually";
+  /** purpose credit_pack */
+  creditPack?: "starter" | "standard" | "bulk";
+  /** The same key from the same member answers the same payment (a retried request starts no second checkout) */
+  idempotencyKey?: string;
+  /** purpose subscription */
+  plan?: "basic" | "premium";
+  purpose: "subscription" | "credit_pack";
+};
+export type PaymentListDto = {
+  pagination: PaginationDto;
+  payments: PaymentDto[];
+};
+export type PaymentMethodDto = {
+  method: "maya_qr" | "maya_wallet" | "gcash" | "card";
+  provider: "sandbox" | "paymongo" | "maya";
+};
+export type PaymentMethodsDto = {
+  methods: PaymentMethodDto[];
+};
+export type SandboxCheckoutDto = {
+  amountCentavos: number;
+  /** Where "Back to Tahanan" goes */
+  cancelUrl: string;
+  checkoutId: string;
+  description: string;
+  expiresAt: string;
+  method: "maya_qr" | "maya_wallet" | "gcash" | "card";
+  payerEmail: string;
+  reference: string;
+  status: "awaiting_action" | "paid" | "failed" | "expired";
+};
+export type SandboxDecisionResultDto = {
+  /** Where to send the tester now (our result page) */
+  redirectUrl: string;
+  status: "awaiting_action" | "paid" | "failed" | "expired";
+};
+export type SandboxDecisionDto = {
+  decision: "approve" | "decline" | "expire";
+};
+export type WebhookAckDto = {
+  /** Whether this delivery changed the payment */
+  applied: boolean;
+  /** The event was delivered before */
+  duplicate?: boolean;
+  received: boolean;
+};
 export type PlaceDto = {
   /** Area in km² (barangays with a known boundary) */
   areaKm2: number | null;
@@ -2223,6 +2826,113 @@ export type GeocodeResultDto = {
     | null;
   lng: number;
   source: "local" | "nominatim";
+};
+export type SubscriptionMemberDto = {
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+export type SubscriptionDetailDto = {
+  _id: string;
+  billingPeriod: "free" | "monthly" | "annually" | "lifetime";
+  /** Back to Free when the period ends */
+  cancelAtPeriodEnd: boolean;
+  createdAt: string;
+  /** period_end, upgraded, replaced, cancelled, staff, chargeback */
+  endReason: string | null;
+  endedAt: string | null;
+  /** End of the paid period (null: free or lifetime) */
+  expiresAt: string | null;
+  /** The plan stays usable until then if not renewed */
+  graceEndsAt: string | null;
+  /** Staff lists only */
+  member: SubscriptionMemberDto | null;
+  /** Staff's note */
+  note: string | null;
+  /** Value of the period in centavos (what was paid plus any proration credit) */
+  paidCentavos: number;
+  paymentId: string | null;
+  plan: "free" | "basic" | "premium" | "enterprise";
+  source: "payment" | "staff";
+  startedAt: string;
+  /** scheduled: paid for, starts when the current period ends */
+  status: "active" | "suspended" | "expired" | "scheduled";
+  userId: string;
+};
+export type CurrentSubscriptionDto = {
+  /** null: no limit */
+  activeListings: number | null;
+  entitlements: (
+    | "aria.chat.unlimited"
+    | "property.teaser"
+    | "research.comparison"
+    | "reports.tier1"
+    | "reports.tier2"
+    | "reports.tier3"
+    | "enterprise.team"
+  )[];
+  monthlyCredits: number;
+  /** The plan whose features the member has now (Free when suspended or ended) */
+  plan: "free" | "basic" | "premium" | "enterprise";
+  /** Paid periods waiting to start */
+  scheduled: SubscriptionDetailDto[];
+  subscription: SubscriptionDetailDto | null;
+};
+export type CancelSubscriptionDto = {
+  /** true: back to Free when the period ends; false: keep the plan going */
+  cancel: boolean;
+};
+export type CreateSubscriptionDto = {
+  billingPeriod: "free" | "monthly" | "annually" | "lifetime";
+  /** End of the period (monthly/annually; default one period from now) */
+  expiresAt?: string;
+  /** Why (audited) */
+  note: string;
+  plan: "free" | "basic" | "premium" | "enterprise";
+  userId: string;
+};
+export type SubscriptionListDto = {
+  pagination: PaginationDto;
+  subscriptions: SubscriptionDetailDto[];
+};
+export type SubscriptionSearchQueryDto = {
+  billingPeriod?: ("free" | "monthly" | "annually" | "lifetime")[];
+  plan?: ("free" | "basic" | "premium" | "enterprise")[];
+  status?: ("active" | "suspended" | "expired" | "scheduled")[];
+  /** Part of the member's name or e-mail */
+  text?: string;
+  userId?: string;
+};
+export type SearchSubscriptionsDto = {
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  page?: number;
+  query?: SubscriptionSearchQueryDto;
+  /** Items to skip; overrides page */
+  skip?: number;
+};
+export type UpdateSubscriptionDto = {
+  _id: string;
+  cancelAtPeriodEnd?: boolean;
+  /** A new end of the period */
+  expiresAt?: string;
+  /** Why (audited) */
+  note: string;
+  /** Suspend, or reinstate */
+  status?: "active" | "suspended";
+};
+export type UpgradeResultDto = {
+  /** The payment to complete (a paid plan) */
+  payment: PaymentDto | null;
+  /** The plan after a move to Free (set to end) */
+  subscription: CurrentSubscriptionDto | null;
+};
+export type UpgradeDto = {
+  billingPeriod?: "monthly" | "annually";
+  idempotencyKey?: string;
+  method?: "maya_qr" | "maya_wallet" | "gcash" | "card";
+  /** free: back to Free when the paid period ends */
+  plan: "free" | "basic" | "premium";
 };
 export type AttachmentDto = {
   _id: string;
@@ -2329,6 +3039,60 @@ export type CreateAdminDto = {
   phoneNumber?: string | null;
   role?: "admin" | "viewer" | "super_admin";
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+};
+export type CreditBalanceDto = {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plan: "free" | "basic" | "premium" | "enterprise";
+  remaining: number;
+};
+export type CreditBalanceListDto = {
+  balances: CreditBalanceDto[];
+  pagination: PaginationDto;
+};
+export type CreditEntryDto = {
+  /** The ledger row id */
+  _id: string;
+  /** Credits moved: positive added, negative taken (a commit moves 0: the reserve took them) */
+  amount: number;
+  /** The balance after this row */
+  balanceAfter: number;
+  createdAt: string;
+  kind:
+    | "allowance"
+    | "purchase"
+    | "adjustment"
+    | "reserve"
+    | "commit"
+    | "refund"
+    | "transfer";
+  paymentId: string | null;
+  reason: string | null;
+  reservationId: string | null;
+};
+export type CreditsAccountDto = {
+  /** The member's id */
+  _id: string;
+  /** The ledger, newest first */
+  entries: CreditEntryDto[];
+  /** Credits the plan adds each month (0 unless the plan is active) */
+  monthlyAllowance: number;
+  pagination: PaginationDto;
+  plan: "free" | "basic" | "premium" | "enterprise";
+  /** Credits available now (the User’s credits.remaining) */
+  remaining: number;
+  /** Credits held by work in progress (already taken off remaining) */
+  reserved: number;
+};
+export type AdjustCreditsDto = {
+  /** Credits to add (negative: to take) */
+  change?: number;
+  /** Why (shown in the ledger and the audit log) */
+  reason: string;
+  /** The new balance */
+  remaining?: number;
 };
 export type CreateUserDto = {
   email: string;
@@ -2539,6 +3303,25 @@ export const {
   useGetUnreadNotificationCountQuery,
   useLazyGetUnreadNotificationCountQuery,
   useMarkNotificationReadMutation,
+  usePayByCardMutation,
+  usePayByGcashMutation,
+  usePayByMayaWalletMutation,
+  useGetAllPaymentsQuery,
+  useLazyGetAllPaymentsQuery,
+  useGetPaymentHistoryQuery,
+  useLazyGetPaymentHistoryQuery,
+  useGetPaymentMethodsQuery,
+  useLazyGetPaymentMethodsQuery,
+  usePayByMayaQrMutation,
+  useGetSandboxCheckoutQuery,
+  useLazyGetSandboxCheckoutQuery,
+  useDecideSandboxCheckoutMutation,
+  useGetPaymentStatusQuery,
+  useLazyGetPaymentStatusQuery,
+  useReceivePaymentWebhookMutation,
+  useCancelPaymentMutation,
+  useGetPaymentReceiptQuery,
+  useLazyGetPaymentReceiptQuery,
   useListBarangaysQuery,
   useLazyListBarangaysQuery,
   useListCitiesQuery,
@@ -2553,6 +3336,18 @@ export const {
   useLazyReverseGeocodeQuery,
   useGetPlaceQuery,
   useLazyGetPlaceQuery,
+  useCancelSubscriptionMutation,
+  useCreateSubscriptionMutation,
+  useGetCurrentSubscriptionQuery,
+  useLazyGetCurrentSubscriptionQuery,
+  useGetAllSubscriptionsQuery,
+  useLazyGetAllSubscriptionsQuery,
+  useGetSubscriptionQuery,
+  useLazyGetSubscriptionQuery,
+  useRemoveSubscriptionMutation,
+  useSearchSubscriptionsMutation,
+  useUpdateSubscriptionMutation,
+  useUpgradeSubscriptionMutation,
   useGetThreadsQuery,
   useLazyGetThreadsQuery,
   useCreateThreadMutation,
@@ -2567,6 +3362,11 @@ export const {
   useSendThreadMessageMutation,
   useMarkThreadReadMutation,
   useCreateAdminUserMutation,
+  useGetAllCreditsQuery,
+  useLazyGetAllCreditsQuery,
+  useGetCreditsQuery,
+  useLazyGetCreditsQuery,
+  useUpdateCreditsMutation,
   useCreateUserMutation,
   useDeleteUserSavedItemMutation,
   useGetAllUsersQuery,
@@ -2583,6 +3383,8 @@ export const {
   useSetSavedSearchAlertMutation,
   useSaveUserItemMutation,
   useSearchUsersMutation,
+  useGetSubscriptionHistoryQuery,
+  useLazyGetSubscriptionHistoryQuery,
   useUpdateUserPasswordMutation,
   useVerifyEmailMutation,
 } = injectedRtkApi;

@@ -178,7 +178,7 @@ export class UpdateUserDto {
   @IsBoolean()
   isVerified?: boolean;
 
-  @ApiPropertyOptional({ type: CreditsInputDto, description: 'Admins only, never on oneself' })
+  @ApiPropertyOptional({ type: CreditsInputDto, description: 'Refused (400): AI credits are a ledger, changed with PUT /user/ai/credits/{id} and a reason' })
   @IsOptional()
   @ValidateNested()
   @Type(() => CreditsInputDto)
