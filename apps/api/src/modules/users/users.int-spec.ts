@@ -2,6 +2,8 @@ import { users } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
 
+
+const CREDITS_ARE_A_LEDGER = 'AI credits are kept in a ledger: change them with PUT /api/user/ai/credits/{id} and a reason (admins only)';
 describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -163,10 +165,12 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
     it('refuses mass assignment: own role, status, credits, verification; unknown fields; others’ profiles', async () => {
       const m = await createUser(t);
       const other = await createUser(t);
-      for (const body of [{ role: 'super_admin' }, { status: 'active' }, { credits: { remaining: 999 } }, { isVerified: true }]) {
+      for (const body of [{ role: 'super_admin' }, { status: 'active' }, { isVerified: true }]) {
         const res = await t.http.put('/api/user/update').set(auth(m.token)).send(body).expect(403);
         expect(res.body.message).toMatch(/^You cannot change your own /);
       }
+      const credits = await t.http.put('/api/user/update').set(auth(m.token)).send({ credits: { remaining: 999 } }).expect(400);
+      expect(credits.body.message).toBe(CREDITS_ARE_A_LEDGER);
       const unknown = await t.http.put('/api/user/update').set(auth(m.token)).send({ passwordHash: 'x', email: 'a@b.ph' }).expect(400);
       expect(unknown.body.message).toEqual(
         expect.arrayContaining(['property passwordHash should not exist', 'property email should not exist']),
@@ -176,15 +180,17 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
       expect(row).toMatchObject({ role: 'user', status: 'active', creditsRemaining: 0, isVerified: false });
     });
 
-    it('lets an admin change another member’s credits and verification, but not grant admin roles', async () => {
+    it('lets an admin change another member’s verification, but not grant admin roles; credits only through the ledger', async () => {
       const admin = await createUser(t, { role: 'admin' });
       const m = await createUser(t);
+      const refused = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: m.user._id, credits: { remaining: 25 }, isVerified: true }).expect(400);
+      expect(refused.body.message).toBe(CREDITS_ARE_A_LEDGER);
       const res = await t.http
         .put('/api/user/update')
         .set(auth(admin.token))
-        .send({ _id: m.user._id, credits: { remaining: 25 }, isVerified: true, role: 'viewer' })
+        .send({ _id: m.user._id, isVerified: true, role: 'viewer' })
         .expect(200);
-      expect(res.body).toMatchObject({ credits: { remaining: 25 }, isVerified: true, role: 'viewer' });
+      expect(res.body).toMatchObject({ credits: { remaining: 0 }, isVerified: true, role: 'viewer' });
       await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: m.user._id, role: 'admin' }).expect(403);
     });
   });
@@ -234,7 +240,7 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
         const res = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: otherAdmin.user._id, ...body }).expect(403);
         expect(res.body.message).toBe('Only a super admin can change the role or status of an admin');
       }
-      for (const body of [{ firstName: 'Renamed' }, { isVerified: false }, { credits: { remaining: 0 } }]) {
+      for (const body of [{ firstName: 'Renamed' }, { isVerified: false }]) {
         const res = await t.http.put('/api/user/update').set(auth(admin.token)).send({ _id: otherAdmin.user._id, ...body }).expect(403);
         expect(res.body.message).toBe("Only a super admin can change an admin's account");
       }

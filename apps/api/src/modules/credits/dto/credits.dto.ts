@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { CREDIT_ENTRY_KINDS, CREDIT_MAX_MOVE, SUBSCRIPTION_PLANS, type CreditEntryKind } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
 import { PageQueryDto } from '../../../common/http/page-query.dto';
@@ -67,7 +67,6 @@ export class AdjustCreditsDto {
 
   @ApiProperty({ description: 'Why (shown in the ledger and the audit log)', minLength: 3, maxLength: 300 })
   @IsString()
-  @MinLength(3)
-  @MaxLength(300)
+  @Length(3, 300, { message: 'reason must say why, in 3 to 300 characters' })
   reason!: string;
 }

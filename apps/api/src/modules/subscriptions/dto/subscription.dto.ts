@@ -8,8 +8,8 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Length,
   MaxLength,
-  MinLength,
   ValidateNested,
 } from 'class-validator';
 import { BILLING_PERIODS, ENTITLEMENTS, SUBSCRIPTION_PLANS, type BillingPeriod, type SubscriptionPlan } from '@app/domain';
@@ -150,8 +150,7 @@ export class CreateSubscriptionDto {
 
   @ApiProperty({ description: 'Why (audited)', minLength: 3, maxLength: 300 })
   @IsString()
-  @MinLength(3)
-  @MaxLength(300)
+  @Length(3, 300, { message: 'note must say why, in 3 to 300 characters' })
   note!: string;
 }
 
@@ -177,8 +176,7 @@ export class UpdateSubscriptionDto {
 
   @ApiProperty({ description: 'Why (audited)', minLength: 3, maxLength: 300 })
   @IsString()
-  @MinLength(3)
-  @MaxLength(300)
+  @Length(3, 300, { message: 'note must say why, in 3 to 300 characters' })
   note!: string;
 }
 
