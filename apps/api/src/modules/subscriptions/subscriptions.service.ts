@@ -326,9 +326,11 @@ export class SubscriptionsService {
     for (const due of await this.subs.dueToStart(now, 200)) {
       const ok = await this.transactions.run(async () => {
         const current = await this.subs.currentForUpdate(due.userId);
+        if ((await this.subs.findById(due.id))?.status !== 'scheduled') return false; // another worker started it
+        // the current one ends first: a member has one current subscription at a time
+        if (current) await this.subs.transition(current.id, ['active', 'suspended'], { status: 'expired', endedAt: now, endReason: 'period_end' });
         const row = await this.subs.transition(due.id, ['scheduled'], { status: 'active' });
         if (!row) return false;
-        if (current) await this.subs.transition(current.id, ['active', 'suspended'], { status: 'expired', endedAt: now, endReason: 'period_end' });
         await this.users.setSubscription(row.userId, cacheOf(row));
         await this.publish('subscription.activated', null, row, { from: current?.plan ?? 'free', source: 'scheduled' });
         return true;
