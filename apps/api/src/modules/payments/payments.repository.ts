@@ -110,15 +110,6 @@ export class PaymentsRepository {
     return rows.length === 1;
   }
 
-  async webhookSeen(provider: string, eventId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ eventId: paymentWebhookEvents.eventId })
-      .from(paymentWebhookEvents)
-      .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)))
-      .limit(1);
-    return !!row;
-  }
-
   async page(filters: PaymentFilters, limit: number, skip: number): Promise<{ rows: PaymentRow[]; total: number }> {
     const where = this.whereOf(filters);
     const [rows, [{ total }]] = await Promise.all([

@@ -9,6 +9,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
@@ -42,6 +43,8 @@ import type { CreatePaymentDto, PaymentDto, PaymentListDto, PaymentListQueryDto,
 import { PaymentProviders } from './providers/payment-providers';
 import { ProviderUnavailable, WebhookRejected, type ProviderState, type WebhookNotice } from './providers/payment-provider';
 import { PaymentsRepository } from './payments.repository';
+
+export type PaymentUpdateSource = 'webhook' | 'poll' | 'expiry' | 'member' | 'create';
 
 /** A member may have this many checkouts open from the last hour. */
 export const MAX_OPEN_CHECKOUTS_PER_HOUR = 10;
@@ -248,18 +251,27 @@ export class PaymentsService {
     let state = notice.state;
     let eventId = notice.eventId;
     if (!state) {
-      state = await provider.fetchState(payment.providerCheckoutId!, payment.reference);
-      eventId = `${notice.checkoutId}:${state.status}`;
+      try {
+        state = await provider.fetchState(payment.providerCheckoutId!, payment.reference);
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailable)) throw err;
+        // not acknowledged: the provider delivers it again later, when it can be confirmed
+        this.logger.warn(`Could not confirm a ${providerId} webhook about ${payment.reference}: ${err.message}`);
+        throw new ServiceUnavailableException(`Could not confirm this notice with ${providerId} right now: send it again later`);
+      }
+      // our checkout id, not the body's (unsigned) id: one event per checkout and state the provider reports
+      eventId = `${payment.providerCheckoutId}:${state.status}`;
     }
-    if (await this.payments.webhookSeen(providerId, eventId)) return { received: true, applied: false, duplicate: true };
-    let applied = false;
-    await this.transactions.run(async () => {
-      if (!(await this.payments.recordWebhook(providerId, eventId, notice.type, payment.id))) return;
-      const before = payment.status;
-      const after = await this.apply(payment.id, state, 'webhook');
-      applied = after.status !== before;
+    if (payment.status === state.status || !canMovePayment(payment.status, state.status as PaymentStatus)) {
+      // news the payment already reflects (the usual duplicate): record the delivery, no transaction
+      const fresh = await this.payments.recordWebhook(providerId, eventId, notice.type, payment.id);
+      return { received: true, applied: false, ...(fresh ? {} : { duplicate: true }) };
+    }
+    return this.transactions.run(async () => {
+      if (!(await this.payments.recordWebhook(providerId, eventId, notice.type, payment.id))) return { received: true, applied: false, duplicate: true };
+      const { moved } = await this.move(payment.id, state!, 'webhook');
+      return { received: true, applied: moved };
     });
-    return { received: true, applied };
   }
 
   /** Closes payments left open past their expiry, asking the provider first (it may have been paid). */
@@ -288,53 +300,63 @@ export class PaymentsService {
    * machine does not allow (a duplicate, an out-of-order notice) changes nothing. Paid fulfils the
    * purpose and issues the receipt number in the same transaction.
    */
-  apply(id: string, state: ProviderState, source: 'webhook' | 'poll' | 'expiry' | 'member' | 'create'): Promise<PaymentRow> {
+  async apply(id: string, state: ProviderState, source: PaymentUpdateSource): Promise<PaymentRow> {
+    return (await this.move(id, state, source)).payment;
+  }
+
+  /** `apply`, also saying whether this call moved the payment (false: a duplicate or a move the state machine refuses). */
+  move(id: string, state: ProviderState, source: PaymentUpdateSource): Promise<{ payment: PaymentRow; moved: boolean }> {
     return this.transactions.run(async () => {
       const row = await this.payments.lock(id);
       if (!row) throw new NotFoundException('Payment not found');
       const to = state.status as PaymentStatus;
       if (row.status === to || !canMovePayment(row.status, to)) {
-        return source === 'poll' ? this.payments.update(id, { lastCheckedAt: new Date() }) : row;
+        return { payment: source === 'poll' ? await this.payments.update(id, { lastCheckedAt: new Date() }) : row, moved: false };
       }
-      const now = new Date();
-      if (to === 'awaiting_action') return this.payments.update(id, { status: to, lastCheckedAt: now });
-      if (to === 'paid') {
-        const late = !OPEN_PAYMENT_STATUSES.includes(row.status);
-        const paid = await this.payments.update(id, {
-          status: 'paid',
-          paidAt: now,
-          closedAt: null,
-          failureReason: null,
-          providerPaymentId: state.providerPaymentId ?? row.providerPaymentId,
-          receiptNumber: await this.payments.nextReceiptNumber(now.getUTCFullYear()),
-          lastCheckedAt: now,
-        });
-        await this.fulfil(paid);
-        await this.events.publish({
-          type: 'payment.paid',
-          actorId: null,
-          entity: { kind: 'payment', id },
-          data: { ...this.refOf(paid), receiptNumber: paid.receiptNumber!, late },
-        });
-        return paid;
-      }
-      const closed = await this.payments.update(id, {
-        status: to,
-        closedAt: now,
-        failureReason: state.failureReason ?? null,
+      return { payment: await this.moveLocked(row, to, state, source), moved: true };
+    });
+  }
+
+  private async moveLocked(row: PaymentRow, to: PaymentStatus, state: ProviderState, source: PaymentUpdateSource): Promise<PaymentRow> {
+    const id = row.id;
+    const now = new Date();
+    if (to === 'awaiting_action') return this.payments.update(id, { status: to, lastCheckedAt: now });
+    if (to === 'paid') {
+      const late = !OPEN_PAYMENT_STATUSES.includes(row.status);
+      const paid = await this.payments.update(id, {
+        status: 'paid',
+        paidAt: now,
+        closedAt: null,
+        failureReason: null,
         providerPaymentId: state.providerPaymentId ?? row.providerPaymentId,
+        receiptNumber: await this.payments.nextReceiptNumber(now.getUTCFullYear()),
         lastCheckedAt: now,
       });
-      if (to === 'failed' || to === 'expired' || to === 'cancelled') {
-        await this.events.publish({
-          type: 'payment.closed',
-          actorId: source === 'member' ? row.userId : null,
-          entity: { kind: 'payment', id },
-          data: { ...this.refOf(closed), status: to, reason: state.failureReason ?? null },
-        });
-      }
-      return closed;
+      await this.fulfil(paid);
+      await this.events.publish({
+        type: 'payment.paid',
+        actorId: null,
+        entity: { kind: 'payment', id },
+        data: { ...this.refOf(paid), receiptNumber: paid.receiptNumber!, late },
+      });
+      return paid;
+    }
+    const closed = await this.payments.update(id, {
+      status: to,
+      closedAt: now,
+      failureReason: state.failureReason ?? null,
+      providerPaymentId: state.providerPaymentId ?? row.providerPaymentId,
+      lastCheckedAt: now,
     });
+    if (to === 'failed' || to === 'expired' || to === 'cancelled') {
+      await this.events.publish({
+        type: 'payment.closed',
+        actorId: source === 'member' ? row.userId : null,
+        entity: { kind: 'payment', id },
+        data: { ...this.refOf(closed), status: to, reason: state.failureReason ?? null },
+      });
+    }
+    return closed;
   }
 
   methods() {
