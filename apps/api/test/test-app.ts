@@ -51,6 +51,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
     WEB_DIST: dir,
     APP_URL: 'http://localhost:5173',
+    // other features' suites make many listings per member; the plan limits have their own tests
+    PLAN_LISTING_LIMITS: 'false',
     ...env,
   });
   const app = await NestFactory.create(AppModule.forRole(config), { ...NEST_HTTP_OPTIONS, logger: false });
@@ -114,6 +116,7 @@ export function envOf(t: TestApp): Record<string, string> {
     STORAGE_DIR: c.storageDir,
     MAIL_OUTBOX_DIR: c.mail.outboxDir,
     APP_URL: c.appUrl,
+    PLAN_LISTING_LIMITS: String(c.planListingLimits),
   };
 }
 

@@ -103,6 +103,10 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   PAYMENT_SANDBOX_WEBHOOK_URL: optionalUrl,
+  PLAN_LISTING_LIMITS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   PAYMONGO_SECRET_KEY: z.string().min(1).optional(),
   PAYMONGO_WEBHOOK_SECRET: z.string().min(1).optional(),
   PAYMONGO_API_URL: z.url().default('https://api.paymongo.com'),
@@ -225,6 +229,8 @@ export interface AppConfig {
     providerTimeoutMs: number;
   };
   receipts: { sellerName: string; sellerAddress: string; sellerTin: string };
+  /** Members may have at most their plan's active listings (PLANS activeListings); off: no limit (migrations of existing accounts, test suites of other features). */
+  planListingLimits: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -359,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       providerTimeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS,
     },
     receipts: { sellerName: e.RECEIPT_SELLER_NAME, sellerAddress: e.RECEIPT_SELLER_ADDRESS, sellerTin: e.RECEIPT_SELLER_TIN },
+    planListingLimits: e.PLAN_LISTING_LIMITS,
   };
 }
 

@@ -1,3 +1,4 @@
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { forwardRef, Module } from '@nestjs/common';
 import { MessagingModule } from '../messaging/messaging.module';
 import { NearbyModule } from '../nearby/nearby.module';
@@ -19,7 +20,7 @@ import { ListingSearchIndexRepository } from './search-index/listing-search-inde
 import { ListingSearchIndexService } from './search-index/listing-search-index.service';
 
 @Module({
-  imports: [PlacesModule, NearbyModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
+  imports: [PlacesModule, NearbyModule, SubscriptionsModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController],
   providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard],
   exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService],

@@ -876,6 +876,12 @@ export class ListingsRepository {
     return { totalListings: Number(row.totalListings), totalSaved: Number(row.totalSaved), totalViews: Number(row.totalViews) };
   }
 
+  /** How many listings the member has active (what the plan's active-listings limit counts). */
+  async activeCountOf(ownerId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(listings).where(and(eq(listings.ownerId, ownerId), eq(listings.status, 'active')));
+    return Number(row.n);
+  }
+
   /** The ids of every listing the member owns (whatever its status). */
   async listingIdsOf(ownerId: string): Promise<string[]> {
     const rows = await this.db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, ownerId));

@@ -1,3 +1,4 @@
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { isUUID } from 'class-validator';
 import {
   BadRequestException,
@@ -238,7 +239,14 @@ export class ListingsService {
     private readonly searchIndex: ListingSearchIndexService,
     private readonly transactions: Transactions,
     private readonly events: EventsService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
+
+  /** A member (not staff) making a listing active must have room on their plan (PLANS activeListings). */
+  private async assertListingRoom(caller: AuthUser, ownerId: string): Promise<void> {
+    if (caller.role !== 'user') return;
+    await this.subscriptions.assertListingRoom(ownerId, await this.listings.activeCountOf(ownerId));
+  }
 
   /**
    * Marks the listings the caller saved (asked of the saved module: saved_items is its table). A
@@ -550,6 +558,7 @@ export class ListingsService {
 
   async create(caller: AuthUser, dto: CreateListingDto): Promise<ListingDto> {
     assertKindOfType(dto.type, dto.kind);
+    if ((dto.status ?? 'active') === 'active') await this.assertListingRoom(caller, caller.id);
     const address = await this.places.resolveAddress(dto.address);
     const tags = this.cleanTags(dto.tags ?? []);
     const offer = dto.offer ?? offerFromTags(tags) ?? 'sale';
@@ -594,6 +603,7 @@ export class ListingsService {
     if (dto.name !== undefined) patch.name = dto.name;
     if (dto.type !== undefined) patch.type = dto.type;
     if (dto.status !== undefined) patch.status = dto.status;
+    if (dto.status === 'active' && listing.status !== 'active') await this.assertListingRoom(caller, listing.ownerId);
     if (dto.type !== undefined || dto.kind !== undefined) {
       const kind = dto.kind !== undefined ? dto.kind : listing.kind;
       assertKindOfType(dto.type ?? listing.type, kind);

@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import argon2 from 'argon2';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { appState, users } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
+import { CreditsService } from '../credits/credits.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DemoLegazpiListingsSeeder } from './demo-legazpi-listings';
 import { DemoListingsSeeder } from './demo-listings';
@@ -28,6 +30,8 @@ export class SeedService {
     @InjectDb() private readonly db: Database,
     private readonly listings: DemoListingsSeeder,
     private readonly legazpiListings: DemoLegazpiListingsSeeder,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly credits: CreditsService,
   ) {}
 
   /**
@@ -57,13 +61,28 @@ export class SeedService {
             type: a.type,
             passwordHash,
             isVerified: true,
-            creditsRemaining: 10,
           })),
         )
         .onConflictDoNothing();
       await tx.insert(appState).values({ key: SEED_KEY, value: { at: new Date().toISOString(), version: 1 } });
     });
+    await this.seedPlansAndCredits();
     this.logger.log(`Demo data seeded (${DEMO_ACCOUNTS.length} accounts)`);
     return true;
+  }
+
+  /**
+   * The demo accounts' credits go through the ledger (10 each to try ARIA), and the three accounts that
+   * list the demo listings (about a hundred each) are on Premium, whose active-listings limit holds them.
+   */
+  private async seedPlansAndCredits(): Promise<void> {
+    const rows = await this.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    const ids = new Map(rows.map((r) => [r.email, r.id]));
+    for (const a of DEMO_ACCOUNTS) {
+      const id = ids.get(a.email);
+      if (!id) continue;
+      await this.credits.grant(id, { kind: 'transfer', amount: 10, reason: 'Demo account: credits to try ARIA', idempotencyKey: `demo-welcome:${a.email}` });
+      if (a.role === 'user' && a.type !== 'customer') await this.subscriptions.seedPlan(id, 'premium', 'annually', 'Demo account');
+    }
   }
 }

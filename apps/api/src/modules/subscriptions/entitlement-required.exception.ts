@@ -26,3 +26,17 @@ export class EntitlementRequiredException extends HttpException {
   }
 }
 
+
+/** 402 when a member is at their plan's active-listings limit: the prompt offers the next plan with room. */
+export class ListingLimitException extends HttpException {
+  constructor(limit: number, requiredPlan: PlanId, currentPlan: PlanId) {
+    super(
+      {
+        message: `The ${PLANS[currentPlan].name} plan allows ${limit} active listings: upgrade to ${PLANS[requiredPlan].name}, or archive or mark a listing sold first`,
+        error: 'Payment Required',
+        upgrade: { reason: 'plan', feature: `More than ${limit} active listings`, requiredPlan, currentPlan },
+      },
+      HttpStatus.PAYMENT_REQUIRED,
+    );
+  }
+}

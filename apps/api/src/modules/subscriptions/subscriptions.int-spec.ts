@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { creditLedger, subscriptions } from '@app/db';
 import { PLANS, addMonths } from '@app/domain';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
@@ -246,5 +246,55 @@ describe('subscriptions (HTTP and service, real PostgreSQL)', () => {
     await give(m, { plan: 'basic', billingPeriod: 'monthly' }).expect(201);
     expect(await guard.canActivate(ctxOf({ id: m.user._id, role: 'user' }))).toBe(true);
     expect(await guard.canActivate(ctxOf({ id: admin.user._id, role: 'admin' }))).toBe(true);
+  });
+});
+
+describe('the plan’s active-listings limit (PLAN_LISTING_LIMITS on, as in production)', () => {
+  let t: TestApp;
+  let barangayCode: string;
+  const listing = (token: string, over: Record<string, unknown> = {}) =>
+    t.http
+      .post('/api/listing/create')
+      .set(auth(token))
+      .send({
+        name: 'Studio near Legazpi Boulevard',
+        type: 'residential',
+        price: 2_400_000,
+        tags: ['for sale'],
+        location: { lat: 13.1391, lng: 123.7438 },
+        address: { type: 'condominium', street: 'Rizal Street', barangayCode },
+        ...over,
+      });
+
+  beforeAll(async () => {
+    t = await startTestApp({ PLAN_LISTING_LIMITS: 'true' });
+    const [b] = await t.db.execute<{ code: string }>(sql`select code from places where level = 'barangay' limit 1`).then((r) => (r as unknown as { rows: { code: string }[] }).rows);
+    barangayCode = b.code;
+  });
+  afterAll(() => t.close());
+
+  it('lets a Free member have 5 active listings, answers the 6th 402 with the plan that has room, and counts only active ones', async () => {
+    const m = await createUser(t, { type: 'broker' });
+    const ids: string[] = [];
+    for (let i = 0; i < PLANS.free.activeListings!; i++) ids.push((await listing(m.token).expect(201)).body._id);
+    const refused = await listing(m.token).expect(402);
+    expect(refused.body).toEqual({
+      statusCode: 402,
+      message: 'The Free plan allows 5 active listings: upgrade to Basic, or archive or mark a listing sold first',
+      error: 'Payment Required',
+      upgrade: { reason: 'plan', feature: 'More than 5 active listings', requiredPlan: 'basic', currentPlan: 'free' },
+    });
+    // a draft does not count, and cannot be made active while the member is at the limit
+    const draft = (await listing(m.token, { status: 'draft' }).expect(201)).body;
+    const activate = await t.http.put('/api/listing/update').set(auth(m.token)).send({ _id: draft._id, owner: m.user._id, status: 'active' }).expect(402);
+    expect(activate.body.upgrade.requiredPlan).toBe('basic');
+    // one sold: room for one more
+    await t.http.put('/api/listing/update').set(auth(m.token)).send({ _id: ids[0], owner: m.user._id, status: 'sold' }).expect(200);
+    await listing(m.token).expect(201);
+    // Basic has room for 25; staff are not limited
+    const admin = await createUser(t, { role: 'admin' });
+    await t.http.post('/api/subscription/create').set(auth(admin.token)).send({ userId: m.user._id, plan: 'basic', billingPeriod: 'monthly', note: 'Upgrade for the test' }).expect(201);
+    await listing(m.token).expect(201);
+    for (let i = 0; i < 6; i++) await listing(admin.token).expect(201);
   });
 });

@@ -1,6 +1,8 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import {
   PLANS,
+  PLAN_IDS,
   STAFF_ROLES,
   SUBSCRIPTION_GRACE_DAYS,
   addBillingPeriod,
@@ -21,7 +23,7 @@ import { pageWindow } from '../../common/http/page-query.dto';
 import { CreditsService } from '../credits/credits.service';
 import { UsersService } from '../users/users.service';
 import { SubscriptionsRepository, type NewSubscription, type SubscriptionFilters } from './subscriptions.repository';
-import { EntitlementRequiredException } from './entitlement-required.exception';
+import { EntitlementRequiredException, ListingLimitException } from './entitlement-required.exception';
 import type {
   CreateSubscriptionDto,
   CurrentSubscriptionDto,
@@ -106,6 +108,7 @@ export class SubscriptionsService {
     private readonly credits: CreditsService,
     private readonly transactions: Transactions,
     private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The member's plan for entitlement checks (suspended and expired: Free). */
@@ -119,6 +122,16 @@ export class SubscriptionsService {
     if (PLANS[plan].entitlements.includes(entitlement)) return;
     const required = lowestPlanWith(entitlement);
     throw new EntitlementRequiredException(entitlement, required, plan);
+  }
+
+  /** Throws 402 when a member with `activeNow` active listings may not have one more on their plan (PLANS[plan].activeListings). */
+  async assertListingRoom(userId: string, activeNow: number): Promise<void> {
+    if (!this.config.planListingLimits) return;
+    const plan = await this.planOf(userId);
+    const limit = PLANS[plan].activeListings;
+    if (limit === null || activeNow < limit) return;
+    const next = PLAN_IDS.find((id) => PLANS[id].rank > PLANS[plan].rank && (PLANS[id].activeListings === null || PLANS[id].activeListings! > limit)) ?? 'enterprise';
+    throw new ListingLimitException(limit, next, plan);
   }
 
   async currentOf(userId: string): Promise<CurrentSubscriptionDto> {
@@ -260,6 +273,16 @@ export class SubscriptionsService {
       );
     });
     return toDetail(row, member);
+  }
+
+  /** The demo seed: puts a demo account on a plan (no payment, no actor), once; false when it has a paid plan already. */
+  async seedPlan(userId: string, plan: PlanId, billingPeriod: 'monthly' | 'annually', note: string, now = new Date()): Promise<boolean> {
+    return this.transactions.run(async () => {
+      const current = await this.subs.currentForUpdate(userId);
+      if (current && current.plan !== 'free') return false;
+      await this.activate({ userId, plan, billingPeriod, source: 'staff', startedAt: now, expiresAt: addBillingPeriod(now, billingPeriod), note }, current, 'staff', null, now);
+      return true;
+    });
   }
 
   /** Staff: suspends or reinstates a subscription, moves its end, or stops a scheduled end; always with a note. */
