@@ -14,12 +14,12 @@ import {
   Res,
   UploadedFiles,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { UPLOAD_LIMITS } from '@app/domain';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
-import { MessageResponseDto } from '../../common/http/common.dto';
+import { ErrorResponseDto, MessageResponseDto } from '../../common/http/common.dto';
 import { ListQueryDto } from '../../common/query/list-query.dto';
 import { UploadRoute } from '../../common/upload/upload.interceptor';
 import {
@@ -79,12 +79,14 @@ export class ListingsController {
 
   @Post('create')
   @ApiCreatedResponse({ type: ListingDto })
+  @ApiResponse({ status: 402, type: ErrorResponseDto, description: "An active listing past the member's plan limit (PLANS activeListings); body.upgrade names the plan with room" })
   createListing(@CurrentUser() caller: AuthUser, @Body() dto: CreateListingDto): Promise<ListingDto> {
     return this.listings.create(caller, dto);
   }
 
   @Put('update')
   @ApiOkResponse({ type: ListingDto })
+  @ApiResponse({ status: 402, type: ErrorResponseDto, description: "Making a listing active past the member's plan limit" })
   updateListing(@CurrentUser() caller: AuthUser, @Body() dto: UpdateListingDto): Promise<ListingDto> {
     return this.listings.update(caller, dto);
   }
