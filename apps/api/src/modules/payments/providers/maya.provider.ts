@@ -1,6 +1,7 @@
 import {
   jsonOrThrow,
   providerFetch,
+  ProviderUnavailable,
   WebhookRejected,
   type CheckoutCreated,
   type CheckoutRequest,
@@ -29,6 +30,7 @@ export const MAYA_STATUSES: Record<string, ProviderStatus> = {
   PENDING_PAYMENT: 'awaiting_action',
   FOR_AUTHENTICATION: 'awaiting_action',
   AUTHENTICATING: 'awaiting_action',
+  AUTH_SUCCESS: 'awaiting_action',
   PAYMENT_PROCESSING: 'awaiting_action',
 };
 
@@ -70,7 +72,7 @@ export class MayaProvider implements PaymentProvider {
       'Maya',
     );
     const body = await jsonOrThrow<{ checkoutId: string; redirectUrl: string }>(res, 'Maya');
-    if (!body.checkoutId || !body.redirectUrl) throw new WebhookRejected('Maya answered no checkoutId');
+    if (!body.checkoutId || !body.redirectUrl) throw new ProviderUnavailable('Maya answered no checkoutId or redirectUrl');
     return { checkoutId: body.checkoutId, checkoutUrl: body.redirectUrl };
   }
 

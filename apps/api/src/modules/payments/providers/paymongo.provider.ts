@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@app/domain';
 import {
   jsonOrThrow,
   providerFetch,
+  ProviderUnavailable,
   WebhookRejected,
   type CheckoutCreated,
   type CheckoutRequest,
@@ -30,7 +31,11 @@ interface CheckoutSessionAttributes {
   reference_number?: string | null;
   status: 'active' | 'expired' | string;
   payments?: PaymongoResource<{ status: string; failed_message?: string | null }>[];
-  payment_intent?: PaymongoResource<{ status: string; last_payment_error?: { failed_message?: string } | null }> | null;
+  payment_intent?: PaymongoResource<{
+    status: string;
+    payments?: PaymongoResource<{ status: string }>[];
+    last_payment_error?: { failed_message?: string } | null;
+  }> | null;
   metadata?: Record<string, string> | null;
 }
 
@@ -90,8 +95,11 @@ export class PaymongoProvider implements PaymentProvider {
       this.o.timeoutMs,
       'PayMongo',
     );
-    const body = await jsonOrThrow<{ data: PaymongoResource<CheckoutSessionAttributes> }>(res, 'PayMongo');
-    return { checkoutId: body.data.id, checkoutUrl: body.data.attributes.checkout_url };
+    const body = await jsonOrThrow<{ data?: Partial<PaymongoResource<Partial<CheckoutSessionAttributes>>> }>(res, 'PayMongo');
+    const id = body.data?.id;
+    const url = body.data?.attributes?.checkout_url;
+    if (!id || !url) throw new ProviderUnavailable('PayMongo answered no checkout session (no data.id or checkout_url)');
+    return { checkoutId: id, checkoutUrl: url };
   }
 
   async fetchState(checkoutId: string): Promise<ProviderState> {
@@ -101,7 +109,8 @@ export class PaymongoProvider implements PaymentProvider {
       this.o.timeoutMs,
       'PayMongo',
     );
-    const body = await jsonOrThrow<{ data: PaymongoResource<CheckoutSessionAttributes> }>(res, 'PayMongo');
+    const body = await jsonOrThrow<{ data?: PaymongoResource<CheckoutSessionAttributes> }>(res, 'PayMongo');
+    if (!body.data?.attributes) throw new ProviderUnavailable('PayMongo answered no checkout session');
     return stateOfSession(body.data.attributes);
   }
 
@@ -119,10 +128,19 @@ export class PaymongoProvider implements PaymentProvider {
   }
 }
 
-/** A checkout session's state: paid once any payment is paid; expired when the session is; else waiting. */
+/**
+ * A checkout session's state: paid once any payment is paid (the session's `payments`, or its payment
+ * intent `succeeded`); expired when the session is; failed when the last payment listed failed; else
+ * waiting. PayMongo keeps a session payable after a declined attempt (the customer may try again on its
+ * page), so a later success still wins: failed → paid is an allowed move.
+ */
 export function stateOfSession(a: CheckoutSessionAttributes): ProviderState {
   const paid = a.payments?.find((p) => p.attributes.status === 'paid');
   if (paid) return { status: 'paid', providerPaymentId: paid.id };
+  const intent = a.payment_intent;
+  if (intent?.attributes.status === 'succeeded') {
+    return { status: 'paid', providerPaymentId: intent.attributes.payments?.find((p) => p.attributes.status === 'paid')?.id ?? intent.id };
+  }
   if (a.status === 'expired') return { status: 'expired' };
   const failed = a.payments?.at(-1);
   if (failed?.attributes.status === 'failed') return { status: 'failed', providerPaymentId: failed.id, failureReason: failed.attributes.failed_message ?? 'The payment was declined' };
