@@ -260,6 +260,26 @@ export class CreditsService {
     return this.account(caller, userId, {});
   }
 
+  /** Takes back up to `amount` credits (a refunded credit pack), never below zero; once per key. Returns what was taken. */
+  revoke(userId: string, amount: number, reason: string, idempotencyKey: string): Promise<number> {
+    return this.transactions.run(async () => {
+      const locked = await this.users.lockCredits(userId);
+      if (!locked) return 0;
+      const take = Math.min(amount, locked.balance);
+      const entryId = await this.credits.claim({ userId, kind: 'adjustment', amount: -take, balanceAfter: locked.balance, reason, idempotencyKey });
+      if (entryId === null || take === 0) return 0;
+      const moved = (await this.users.moveCredits(userId, -take))!;
+      await this.credits.setBalanceAfter(entryId, moved.balance);
+      await this.events.publish({
+        type: 'credits.adjusted',
+        actorId: null,
+        entity: { kind: 'credits', id: userId },
+        data: { userId, email: moved.email, amount: -take, balance: moved.balance, from: locked.balance, reason },
+      });
+      return take;
+    });
+  }
+
   /** The balance a ledger's rows add up to (tests compare it with the cached balance). */
   ledgerSum(userId: string): Promise<number> {
     return this.credits.ledgerSum(userId);

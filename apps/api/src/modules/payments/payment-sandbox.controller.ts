@@ -60,6 +60,6 @@ export class PaymentSandboxController {
       await this.webhooks.add('deliver', decided.webhook, { attempts: 10, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 1000 });
     }
     const c = decided.checkout;
-    return { redirectUrl: c.status === 'paid' ? c.successUrl : c.cancelUrl.replace('&cancelled=1', ''), status: c.status };
+    return { redirectUrl: c.status === 'paid' || c.status === 'refunded' ? c.successUrl : c.cancelUrl.replace('&cancelled=1', ''), status: c.status };
   }
 }

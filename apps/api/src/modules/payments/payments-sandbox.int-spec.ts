@@ -128,6 +128,35 @@ describe('payments with the sandbox provider (HTTP, real PostgreSQL and Redis, w
     expect(ledger.map((g) => [g.kind, g.amount])).toEqual([['allowance', PLANS.premium.monthlyCredits]]);
   });
 
+  it('undoes a refunded (charged back) payment: the plan it paid for is suspended, a pack’s credits taken back, once', async () => {
+    const m = await createUser(t);
+    const plan = (await t.http.post('/api/subscription/upgrade').set(auth(m.token)).send({ plan: 'basic', billingPeriod: 'monthly', method: 'card' }).expect(200)).body.payment;
+    const pack = (await t.http.post('/api/payment/card/web').set(auth(m.token)).send({ purpose: 'credit_pack', creditPack: 'starter' }).expect(200)).body;
+    for (const p of [plan, pack]) {
+      await decide(p.checkoutUrl, 'approve').expect(200);
+      await until(() => status(m, p._id), (s) => s.status === 'paid');
+    }
+    expect((await me(m)).credits.remaining).toBe(PLANS.basic.monthlyCredits + 50);
+    // the member spends some of the pack's credits before the chargeback
+    await t.http.put(`/api/user/ai/credits/${m.user._id}`).set(auth((await createUser(t, { role: 'admin' })).token)).send({ change: -(PLANS.basic.monthlyCredits + 20), reason: 'Spent on reports' }).expect(200);
+    for (const p of [plan, pack]) {
+      expect((await decide(p.checkoutUrl, 'refund').expect(200)).body.status).toBe('refunded');
+      await until(() => status(m, p._id), (s) => s.status === 'refunded');
+    }
+    const user = await me(m);
+    expect(user.subscription).toMatchObject({ plan: 'basic', status: 'suspended' });
+    expect(user.credits.remaining).toBe(0); // 30 left of the pack's 50 are taken back, never below zero
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.user._id));
+    expect(sub).toMatchObject({ status: 'suspended', endReason: 'chargeback' });
+    const revoked = (await t.db.select().from(creditLedger).where(eq(creditLedger.userId, m.user._id))).filter((r) => r.reason?.startsWith('Refund of'));
+    expect(revoked.map((r) => r.amount)).toEqual([-30]);
+    // a refund notice delivered again changes nothing
+    await decide(pack.checkoutUrl, 'refund').expect(200);
+    expect((await me(m)).credits.remaining).toBe(0);
+    const receipt = await t.http.get(`/api/payment/${plan._id}/receipt`).set(auth(m.token)).expect(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+  });
+
   it('refuses webhooks with a wrong, missing or old signature, and audits the refusal', async () => {
     const sandbox = t.app.get(PaymentProviders).sandbox!;
     const body = JSON.stringify({ data: { id: 'evt_forged', type: 'event', attributes: { type: 'checkout_session.payment.paid', livemode: false, data: { id: 'x', attributes: {} } } } });

@@ -341,6 +341,17 @@ export class PaymentsService {
       });
       return paid;
     }
+    if (to === 'refunded') {
+      const refunded = await this.payments.update(id, { status: 'refunded', closedAt: now, failureReason: state.failureReason ?? null, lastCheckedAt: now });
+      await this.takeBack(refunded, state.failureReason ?? 'Refunded by the provider');
+      await this.events.publish({
+        type: 'payment.refunded',
+        actorId: null,
+        entity: { kind: 'payment', id },
+        data: { ...this.refOf(refunded), reason: state.failureReason ?? 'Refunded by the provider' },
+      });
+      return refunded;
+    }
     const closed = await this.payments.update(id, {
       status: to,
       closedAt: now,
@@ -385,6 +396,16 @@ export class PaymentsService {
     }
   }
 
+  /**
+   * A refund or chargeback of a paid payment undoes what it bought: the plan it paid for is suspended
+   * (a scheduled one never starts), the credits of a pack are taken back as far as the balance allows.
+   */
+  private async takeBack(p: PaymentRow, reason: string): Promise<void> {
+    if (!p.userId) return;
+    if (p.purpose === 'subscription') await this.subscriptions.suspendForRefund(p.id, reason);
+    else await this.credits.revoke(p.userId, p.credits, `Refund of ${p.reference}: ${reason}`, `refund:${p.id}`);
+  }
+
   private async recheck(row: PaymentRow): Promise<PaymentRow> {
     const provider = this.providers.byId(row.provider);
     if (!provider || !row.providerCheckoutId) return row;
@@ -394,7 +415,8 @@ export class PaymentsService {
     } catch (err) {
       if (!(err instanceof ProviderUnavailable)) throw err;
       this.logger.warn(`Status check of ${row.reference} failed: ${err.message}`);
-      return row;
+      // counted as a check: polls during an outage answer our record without waiting on the provider each time
+      return this.payments.update(row.id, { lastCheckedAt: new Date() });
     }
   }
 

@@ -275,6 +275,22 @@ export class SubscriptionsService {
     return toDetail(row, member);
   }
 
+  /** The payment of a subscription was refunded or charged back: the subscription is suspended (scheduled: ended), once. */
+  async suspendForRefund(paymentId: string, reason: string): Promise<void> {
+    await this.transactions.run(async () => {
+      const row = await this.subs.byPayment(paymentId);
+      if (!row) return;
+      const now = new Date();
+      const after =
+        row.status === 'active'
+          ? await this.subs.transition(row.id, ['active'], { status: 'suspended', endReason: 'chargeback', note: reason })
+          : await this.subs.transition(row.id, ['scheduled'], { status: 'expired', endedAt: now, endReason: 'chargeback', note: reason });
+      if (!after) return;
+      if (after.status === 'suspended') await this.users.setSubscription(after.userId, cacheOf(after));
+      await this.publish('subscription.suspended', null, after, { reason: `payment refunded: ${reason}` });
+    });
+  }
+
   /** The demo seed: puts a demo account on a plan (no payment, no actor), once; false when it has a paid plan already. */
   async seedPlan(userId: string, plan: PlanId, billingPeriod: 'monthly' | 'annually', note: string, now = new Date()): Promise<boolean> {
     return this.transactions.run(async () => {

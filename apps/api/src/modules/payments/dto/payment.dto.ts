@@ -180,18 +180,18 @@ export class SandboxCheckoutDto {
   @ApiProperty() description!: string;
   @ApiProperty({ enum: PAYMENT_METHODS }) method!: PaymentMethod;
   @ApiProperty() payerEmail!: string;
-  @ApiProperty({ enum: ['awaiting_action', 'paid', 'failed', 'expired'] }) status!: string;
+  @ApiProperty({ enum: ['awaiting_action', 'paid', 'failed', 'expired', 'refunded'] }) status!: string;
   @ApiProperty() expiresAt!: string;
   @ApiProperty({ description: 'Where "Back to Tahanan" goes' }) cancelUrl!: string;
 }
 
 export class SandboxDecisionDto {
-  @ApiProperty({ enum: ['approve', 'decline', 'expire'] })
-  @IsIn(['approve', 'decline', 'expire'], { message: 'decision must be one of: approve, decline, expire' })
-  decision!: 'approve' | 'decline' | 'expire';
+  @ApiProperty({ enum: ['approve', 'decline', 'expire', 'refund'], description: 'refund: a paid checkout refunded or charged back' })
+  @IsIn(['approve', 'decline', 'expire', 'refund'], { message: 'decision must be one of: approve, decline, expire, refund' })
+  decision!: 'approve' | 'decline' | 'expire' | 'refund';
 }
 
 export class SandboxDecisionResultDto {
   @ApiProperty({ description: 'Where to send the tester now (our result page)' }) redirectUrl!: string;
-  @ApiProperty({ enum: ['awaiting_action', 'paid', 'failed', 'expired'] }) status!: string;
+  @ApiProperty({ enum: ['awaiting_action', 'paid', 'failed', 'expired', 'refunded'] }) status!: string;
 }

@@ -22,7 +22,7 @@ export interface CheckoutCreated {
 }
 
 /** A payment's state as the provider reports it. */
-export type ProviderStatus = 'pending' | 'awaiting_action' | 'paid' | 'failed' | 'expired' | 'cancelled';
+export type ProviderStatus = 'pending' | 'awaiting_action' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
 
 export interface ProviderState {
   status: ProviderStatus;

@@ -224,7 +224,7 @@ describe('PayMongo adapter against a local PayMongo (checkouts, status, signed w
     expect(retrieves()).toHaveLength(1);
   });
 
-  it('while PayMongo is down the status route answers our record; once it is back the next check picks up the expiry', async () => {
+  it('while PayMongo is down the status route answers our record (asking at most every 10 s); once it is back the next check picks up the expiry', async () => {
     const m = await createUser(t);
     const p = await buyPack(m, '/api/payment/card/web');
     const cs = await sessionIdOf(p._id);
@@ -235,7 +235,12 @@ describe('PayMongo adapter against a local PayMongo (checkouts, status, signed w
     expect((await status(m, p._id)).status).toBe('awaiting_action');
     expect(fake.requestsTo('GET', `/v1/checkout_sessions/${cs}`).map((r) => r.status)).toEqual([500]);
 
+    // a failed check counts as a check: a poll within 10 s answers our record without asking again
+    expect((await status(m, p._id)).status).toBe('awaiting_action');
+    expect(fake.requestsTo('GET', `/v1/checkout_sessions/${cs}`)).toHaveLength(1);
+
     fake.setOutage('up');
+    await t.db.update(payments).set({ lastCheckedAt: new Date(Date.now() - 10_001) }).where(eq(payments.id, p._id));
     expect(await status(m, p._id)).toMatchObject({ status: 'expired', checkoutUrl: null });
     expect(fake.requestsTo('GET', `/v1/checkout_sessions/${cs}`).map((r) => r.status)).toEqual([500, 200]);
   });

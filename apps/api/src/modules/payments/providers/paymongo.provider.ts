@@ -169,6 +169,19 @@ export function noticeOfEvent(eventId: string, attrs: EventAttributes): WebhookN
           : { status: 'failed', providerPaymentId: resource.id, failureReason: (a.failed_message as string) ?? 'The payment was declined' };
       return { eventId, type: attrs.type, checkoutId, reference, state };
     }
+    case 'payment.refunded': {
+      // a full refund (or a chargeback settled as one) turns the payment's status to refunded; a partial
+      // refund leaves it paid and changes nothing here (staff handle it)
+      const reference = a.metadata?.reference ?? (a.external_reference_number as string | undefined);
+      const full = a.status === 'refunded';
+      return {
+        eventId,
+        type: attrs.type,
+        checkoutId: a.metadata?.checkout_id,
+        reference,
+        state: full ? { status: 'refunded', providerPaymentId: resource.id, failureReason: 'Refunded by the provider' } : { status: 'paid', providerPaymentId: resource.id },
+      };
+    }
     default:
       return { eventId, type: attrs.type };
   }

@@ -21,14 +21,15 @@ export interface SandboxCheckout {
   description: string;
   method: PaymentMethod;
   payerEmail: string;
-  status: 'awaiting_action' | 'paid' | 'failed' | 'expired';
+  status: 'awaiting_action' | 'paid' | 'failed' | 'expired' | 'refunded';
   providerPaymentId: string | null;
   successUrl: string;
   cancelUrl: string;
   expiresAt: string;
 }
 
-export type SandboxDecision = 'approve' | 'decline' | 'expire';
+/** What the tester does: approve, decline or let it expire an open checkout; `refund` a paid one (a refund or chargeback). */
+export type SandboxDecision = 'approve' | 'decline' | 'expire' | 'refund';
 
 export interface SandboxOptions {
   redis: Redis;
@@ -86,6 +87,7 @@ export class SandboxProvider implements PaymentProvider {
     const c = await this.checkout(checkoutId);
     if (!c) return { status: 'expired' };
     if (c.status === 'awaiting_action' && Date.parse(c.expiresAt) <= Date.now()) return { status: 'expired' };
+    if (c.status === 'refunded') return { status: 'refunded', providerPaymentId: c.providerPaymentId ?? undefined, failureReason: 'Refunded in the sandbox' };
     return {
       status: c.status,
       providerPaymentId: c.providerPaymentId ?? undefined,
@@ -100,9 +102,14 @@ export class SandboxProvider implements PaymentProvider {
   async decide(checkoutId: string, decision: SandboxDecision): Promise<{ checkout: SandboxCheckout; webhook: { body: string; signature: string } | null } | null> {
     const c = await this.checkout(checkoutId);
     if (!c) return null;
-    if (c.status !== 'awaiting_action') return { checkout: c, webhook: null };
-    c.status = decision === 'approve' ? 'paid' : decision === 'decline' ? 'failed' : 'expired';
-    c.providerPaymentId = `sbx_pay_${randomBytes(12).toString('hex')}`;
+    if (decision === 'refund') {
+      if (c.status !== 'paid') return { checkout: c, webhook: null };
+      c.status = 'refunded';
+    } else {
+      if (c.status !== 'awaiting_action') return { checkout: c, webhook: null };
+      c.status = decision === 'approve' ? 'paid' : decision === 'decline' ? 'failed' : 'expired';
+      c.providerPaymentId = `sbx_pay_${randomBytes(12).toString('hex')}`;
+    }
     await this.o.redis.set(this.key(checkoutId), JSON.stringify(c), 'EX', TTL_SECONDS);
     const body = JSON.stringify(this.eventOf(c));
     return { checkout: c, webhook: { body, signature: this.sign(body) } };
@@ -114,7 +121,7 @@ export class SandboxProvider implements PaymentProvider {
       id: c.providerPaymentId,
       type: 'payment',
       attributes: {
-        status: c.status === 'paid' ? 'paid' : 'failed',
+        status: c.status === 'paid' ? 'paid' : c.status === 'refunded' ? 'refunded' : 'failed',
         amount: c.amountCentavos,
         currency: 'PHP',
         failed_message: c.status === 'failed' ? 'Declined in the sandbox' : null,
@@ -128,16 +135,22 @@ export class SandboxProvider implements PaymentProvider {
         checkout_url: `${this.o.appUrl}/sandbox-checkout/${c.checkoutId}`,
         reference_number: c.reference,
         status: c.status === 'expired' ? 'expired' : 'active',
-        payments: c.status === 'paid' ? [payment] : [],
+        payments: c.status === 'paid' || c.status === 'refunded' ? [payment] : [],
         metadata: { payment_id: c.paymentId, reference: c.reference },
       },
     };
-    const type = c.status === 'paid' ? 'checkout_session.payment.paid' : c.status === 'failed' ? 'payment.failed' : 'checkout_session.expired';
+    const type = {
+      paid: 'checkout_session.payment.paid',
+      failed: 'payment.failed',
+      refunded: 'payment.refunded',
+      expired: 'checkout_session.expired',
+      awaiting_action: 'checkout_session.expired',
+    }[c.status];
     return {
       data: {
         id: eventId,
         type: 'event',
-        attributes: { type, livemode: false, data: type === 'payment.failed' ? payment : session, created_at: Math.floor(Date.now() / 1000) },
+        attributes: { type, livemode: false, data: type.startsWith('payment.') ? payment : session, created_at: Math.floor(Date.now() / 1000) },
       },
     };
   }
