@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_APP_NAME?: string;
+  readonly VITE_SALES_EMAIL?: string;
 }
 
 interface ImportMeta {

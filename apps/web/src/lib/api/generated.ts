@@ -780,7 +780,7 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["subscription"],
       }),
-      searchSubscriptions: build.mutation<
+      searchSubscriptions: build.query<
         SearchSubscriptionsApiResponse,
         SearchSubscriptionsApiArg
       >({
@@ -789,7 +789,7 @@ const injectedRtkApi = api
           method: "POST",
           body: queryArg.searchSubscriptionsDto,
         }),
-        invalidatesTags: ["subscription"],
+        providesTags: ["subscription"],
       }),
       updateSubscription: build.mutation<
         UpdateSubscriptionApiResponse,
@@ -3345,7 +3345,8 @@ export const {
   useGetSubscriptionQuery,
   useLazyGetSubscriptionQuery,
   useRemoveSubscriptionMutation,
-  useSearchSubscriptionsMutation,
+  useSearchSubscriptionsQuery,
+  useLazySearchSubscriptionsQuery,
   useUpdateSubscriptionMutation,
   useUpgradeSubscriptionMutation,
   useGetThreadsQuery,

@@ -14,3 +14,14 @@ export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'super_admin'];
 export function isAdmin(user: Pick<User, 'role'> | null | undefined): boolean {
   return !!user?.role && ADMIN_ROLES.includes(user.role);
 }
+
+/** Staff: viewers read the admin tables; admins and super admins also act on them. */
+export const STAFF_ROLES: readonly UserRole[] = ['viewer', 'admin', 'super_admin'];
+
+export function isStaff(user: Pick<User, 'role'> | null | undefined): boolean {
+  return !!user?.role && STAFF_ROLES.includes(user.role);
+}
+
+export function isSuperAdmin(user: Pick<User, 'role'> | null | undefined): boolean {
+  return user?.role === 'super_admin';
+}
