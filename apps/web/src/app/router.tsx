@@ -44,6 +44,10 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
           children: [
             { index: true, lazy: () => page(() => import('@/features/home')).then((m) => ({ Component: m.HomePage })) },
             {
+              path: 'plans',
+              lazy: () => page(() => import('@/features/billing/PlansPage')).then((m) => ({ Component: m.PlansPage })),
+            },
+            {
               path: 'listings',
               lazy: () => page(() => import('@/features/listings/routes/ListingSearchPage')).then((m) => ({ Component: m.ListingSearchPage })),
             },
@@ -122,6 +126,22 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                   path: 'notifications',
                   lazy: () => page(() => import('@/features/notifications')).then((m) => ({ Component: m.NotificationsPage })),
                 },
+                {
+                  path: 'checkout',
+                  lazy: () => page(() => import('@/features/billing/CheckoutPage')).then((m) => ({ Component: m.CheckoutPage })),
+                },
+                {
+                  path: 'billing',
+                  lazy: () => page(() => import('@/features/billing/BillingPage')).then((m) => ({ Component: m.BillingPage })),
+                },
+                {
+                  path: 'billing/result',
+                  lazy: () => page(() => import('@/features/billing/PaymentResultPage')).then((m) => ({ Component: m.PaymentResultPage })),
+                },
+                {
+                  path: 'credits',
+                  lazy: () => page(() => import('@/features/billing/CreditsPage')).then((m) => ({ Component: m.CreditsPage })),
+                },
               ],
             },
             {
@@ -134,6 +154,12 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               ],
             },
           ],
+        },
+        {
+          // the payment sandbox's checkout stands in for a provider's own page: no app header, public
+          path: 'sandbox-checkout/:checkoutId',
+          handle: notRemembered,
+          lazy: () => page(() => import('@/features/billing/SandboxCheckoutPage')).then((m) => ({ Component: m.SandboxCheckoutPage })),
         },
         { path: '401', handle: notRemembered, element: <UnauthorizedPage /> },
         { path: '403', handle: notRemembered, element: <ForbiddenPage /> },

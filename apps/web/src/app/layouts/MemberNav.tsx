@@ -11,6 +11,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
@@ -18,12 +19,15 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 // the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
 import '@/lib/api/endpoints';
 import { isAdmin, type User } from '@/lib/api/types';
+import { formatCredits } from '@/lib/billing-text';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { logout } from '@/lib/state/session';
 import { FindPropertyLink } from './FindPropertyLink';
@@ -42,6 +46,9 @@ const ACCOUNT_MENU = [
   { to: '/messages', label: 'Messages', Icon: ChatBubbleOutlineIcon },
   { to: '/notifications', label: 'Notifications', Icon: NotificationsNoneIcon },
   { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
+  { to: '/plans', label: 'Plans', Icon: WorkspacePremiumOutlinedIcon },
+  { to: '/billing', label: 'Billing', Icon: ReceiptLongOutlinedIcon },
+  { to: '/credits', label: 'AI credits', Icon: AutoAwesomeOutlinedIcon },
   { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
 ] as const;
 
@@ -114,6 +121,24 @@ function UserMenu({ user }: { user: User }) {
   );
 }
 
+/** The member's AI credits (credits.remaining of the session's user), a link to /credits. */
+function CreditsLink({ credits }: { credits: number }) {
+  return (
+    <Button
+      component={RouterLink}
+      to="/credits"
+      size="small"
+      aria-label={`AI credits: ${formatCredits(credits)}`}
+      title="AI credits"
+      startIcon={<AutoAwesomeOutlinedIcon />}
+      data-testid="header-credits"
+      sx={{ minWidth: 0, whiteSpace: 'nowrap', px: 1, '& .MuiButton-startIcon': { mr: 0.5 } }}
+    >
+      {formatCredits(credits)}
+    </Button>
+  );
+}
+
 /** The header's links and account menu for a signed-in member. */
 export function MemberNav({ user }: { user: User }) {
   return (
@@ -137,6 +162,7 @@ export function MemberNav({ user }: { user: User }) {
       >
         Add listing
       </Button>
+      <CreditsLink credits={user.credits?.remaining ?? 0} />
       <UnreadMessagesBadge />
       <NotificationBell />
       {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
