@@ -153,6 +153,20 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
               ],
             },
+            {
+              // staff tables: viewers read them, admins and super admins act on them
+              lazy: () => import('./require-admin').then((m) => ({ Component: m.RequireStaff })),
+              children: [
+                {
+                  path: 'admin/subscriptions',
+                  lazy: () => page(() => import('@/features/admin/SubscriptionsAdminPage')).then((m) => ({ Component: m.SubscriptionsAdminPage })),
+                },
+                {
+                  path: 'admin/credits',
+                  lazy: () => page(() => import('@/features/admin/CreditsAdminPage')).then((m) => ({ Component: m.CreditsAdminPage })),
+                },
+              ],
+            },
           ],
         },
         {

@@ -14,6 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
@@ -21,12 +22,13 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
+import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 // the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
 import '@/lib/api/endpoints';
-import { isAdmin, type User } from '@/lib/api/types';
+import { isAdmin, isStaff, type User } from '@/lib/api/types';
 import { formatCredits } from '@/lib/billing-text';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { logout } from '@/lib/state/session';
@@ -50,6 +52,12 @@ const ACCOUNT_MENU = [
   { to: '/billing', label: 'Billing', Icon: ReceiptLongOutlinedIcon },
   { to: '/credits', label: 'AI credits', Icon: AutoAwesomeOutlinedIcon },
   { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
+] as const;
+
+/** The staff tables (viewers read them; admins and super admins act on them). */
+const STAFF_MENU = [
+  { to: '/admin/subscriptions', label: 'Subscriptions', Icon: CardMembershipOutlinedIcon },
+  { to: '/admin/credits', label: 'Member credits', Icon: TollOutlinedIcon },
 ] as const;
 
 function UserMenu({ user }: { user: User }) {
@@ -101,6 +109,16 @@ function UserMenu({ user }: { user: User }) {
             {label}
           </MenuItem>
         ))}
+        {isStaff(user) && <Divider />}
+        {isStaff(user) &&
+          STAFF_MENU.map(({ to, label, Icon }) => (
+            <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              {label}
+            </MenuItem>
+          ))}
         {isAdmin(user) && (
           <MenuItem component={RouterLink} to="/admin/currency-rates" onClick={close}>
             <ListItemIcon>

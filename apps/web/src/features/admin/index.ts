@@ -1,1 +1,3 @@
 export { CurrencyRatesPage } from './CurrencyRatesPage';
+export { SubscriptionsAdminPage } from './SubscriptionsAdminPage';
+export { CreditsAdminPage } from './CreditsAdminPage';
