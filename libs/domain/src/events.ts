@@ -85,6 +85,12 @@ export interface DomainEventMap {
   'payment.closed': PaymentRef & { status: 'failed' | 'expired' | 'cancelled'; reason: string | null };
   'payment.refunded': PaymentRef & { reason: string };
   'payment.webhook_rejected': { provider: string; reason: string };
+  'payment.notice_received': {
+    provider: string;
+    eventId: string;
+    noticeType: string;
+    state: { status: string; providerPaymentId?: string; failureReason?: string };
+  };
 }
 
 interface SubscriptionRef {
@@ -172,6 +178,7 @@ export const DOMAIN_EVENT_TYPES = [
   'payment.closed',
   'payment.refunded',
   'payment.webhook_rejected',
+  'payment.notice_received',
 ] as const satisfies readonly DomainEventType[];
 
 /** Where a request came from; kept with the event for the audit log. */
@@ -264,6 +271,7 @@ export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } =
   'payment.closed': 'low',
   'payment.refunded': 'high',
   'payment.webhook_rejected': 'high',
+  'payment.notice_received': null,
 };
 
 /** The audit severity of an event, or null when its type is not audited. */
@@ -400,6 +408,8 @@ export function describeEvent(event: DomainEvent): string {
       return `refunded payment ${e.data.reference} of ${money(e.data.amountCentavos)} to ${e.data.email}: ${e.data.reason}`;
     case 'payment.webhook_rejected':
       return `refused a ${e.data.provider} payment webhook: ${e.data.reason}`;
+    case 'payment.notice_received':
+      return `received ${e.data.provider}'s ${e.data.noticeType} (${e.data.state.status})`;
   }
 }
 

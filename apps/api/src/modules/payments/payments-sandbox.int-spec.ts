@@ -95,7 +95,10 @@ describe('payments with the sandbox provider (HTTP, real PostgreSQL and Redis, w
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(200).fill(200));
-    expect(answers.filter((a) => a.body.applied)).toHaveLength(1);
+    // acknowledged at once, queued once (one event id), applied once by the events worker
+    expect(answers.filter((a) => a.body.queued)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.duplicate)).toHaveLength(199);
+    await eventsSettled(t.app);
     const [row] = await t.db.select().from(payments).where(eq(payments.id, p._id));
     expect(row.status).toBe('paid');
     const grants = await t.db.select().from(creditLedger).where(eq(creditLedger.userId, m.user._id));
@@ -120,6 +123,7 @@ describe('payments with the sandbox provider (HTTP, real PostgreSQL and Redis, w
       ),
       ...Array.from({ length: 20 }, () => t.http.get(`/api/payment/status?id=${p._id}`).set(auth(m.token)).expect(200)),
     ]);
+    await eventsSettled(t.app);
     const final = await status(m, p._id);
     expect(final.status).toBe('paid');
     const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.user._id));

@@ -3,6 +3,7 @@ import { CreditsModule } from '../credits/credits.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { UsersModule } from '../users/users.module';
 import { PaymentExpiryTask } from './payment-expiry.task';
+import { PaymentNoticesSubscriber } from './payment-notices.subscriber';
 import { PaymentReceiptsService } from './payment-receipts.service';
 import { PaymentSandboxController } from './payment-sandbox.controller';
 import { PaymentsController, SubscriptionUpgradeController } from './payments.controller';
@@ -15,7 +16,7 @@ import { SandboxWebhookProcessor } from './sandbox-webhook.processor';
 @Module({
   imports: [UsersModule, CreditsModule, SubscriptionsModule],
   controllers: [PaymentsController, SubscriptionUpgradeController, PaymentSandboxController],
-  providers: [PaymentsService, PaymentsRepository, PaymentProviders, PaymentReceiptsService, PaymentExpiryTask],
+  providers: [PaymentsService, PaymentsRepository, PaymentProviders, PaymentReceiptsService, PaymentExpiryTask, PaymentNoticesSubscriber],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -110,6 +110,42 @@ export class PaymentsRepository {
     return rows.length === 1;
   }
 
+  /**
+   * A signed notice, accepted in one statement: the payment it is about (by checkout id or reference),
+   * the delivery recorded by its event id, and, when the delivery is new and the payment can still move
+   * to the state it reports (a status in `canMoveFrom`), the `payment.notice_received` event that the
+   * payments subscriber applies. `paymentId` null: not one of ours.
+   */
+  async acceptNotice(
+    provider: PaymentRow['provider'],
+    notice: { eventId: string; type: string; checkoutId?: string; reference?: string },
+    canMoveFrom: string[],
+    eventInsert: (from: SQL) => SQL,
+    eventData: Record<string, unknown>,
+  ): Promise<{ paymentId: string | null; fresh: boolean; queued: boolean }> {
+    const result = await this.db.execute(sql`
+      with pay as (
+        select id, status from ${payments}
+        where ${payments.provider} = ${provider}
+          and (${payments.providerCheckoutId} = ${notice.checkoutId ?? null} or ${payments.reference} = ${notice.reference ?? null})
+        order by (${payments.providerCheckoutId} = ${notice.checkoutId ?? null}) desc nulls last
+        limit 1
+      ),
+      seen as (
+        insert into ${paymentWebhookEvents} (provider, event_id, type, payment_id)
+        select ${provider}, ${notice.eventId}, ${notice.type}, pay.id from pay
+        on conflict do nothing
+        returning event_id
+      ),
+      ev as (${eventInsert(sql`(
+        select gen_random_uuid() as event_id, null::uuid as actor_id, pay.id as entity_id, ${JSON.stringify(eventData)}::jsonb as data, now() as occurred_at
+        from pay, seen where pay.status = any(${sql.param(canMoveFrom)}::text[])
+      )`)} returning id)
+      select (select id::text from pay) as payment_id, exists (select 1 from seen) as fresh, exists (select 1 from ev) as queued`);
+    const [row] = (result as unknown as { rows: { payment_id: string | null; fresh: boolean; queued: boolean }[] }).rows;
+    return { paymentId: row.payment_id, fresh: row.fresh, queued: row.queued };
+  }
+
   async page(filters: PaymentFilters, limit: number, skip: number): Promise<{ rows: PaymentRow[]; total: number }> {
     const where = this.whereOf(filters);
     const [rows, [{ total }]] = await Promise.all([

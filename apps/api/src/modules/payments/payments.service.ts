@@ -19,6 +19,7 @@ import {
   OPEN_PAYMENT_STATUSES,
   PAYMENT_EXPIRY_MS,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUSES,
   STAFF_ROLES,
   buildPagination,
   canMovePayment,
@@ -243,25 +244,24 @@ export class PaymentsService {
       await this.reportRejected(providerId, err.message);
       throw new HttpException(`Webhook refused: ${err.message}`, HttpStatus.UNAUTHORIZED);
     }
+    if (notice.state) return this.acceptSigned(providerId, notice, notice.state);
     const payment = await this.payments.findForNotice(providerId, notice.checkoutId, notice.reference);
     if (!payment) {
       // not ours (another system on the same account) or not about a payment: acknowledged, nothing to do
       return { received: true, applied: false };
     }
-    let state = notice.state;
-    let eventId = notice.eventId;
-    if (!state) {
-      try {
-        state = await provider.fetchState(payment.providerCheckoutId!, payment.reference);
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable)) throw err;
-        // not acknowledged: the provider delivers it again later, when it can be confirmed
-        this.logger.warn(`Could not confirm a ${providerId} webhook about ${payment.reference}: ${err.message}`);
-        throw new ServiceUnavailableException(`Could not confirm this notice with ${providerId} right now: send it again later`);
-      }
-      // our checkout id, not the body's (unsigned) id: one event per checkout and state the provider reports
-      eventId = `${payment.providerCheckoutId}:${state.status}`;
+    // an unsigned notice (Maya) only names a checkout: its state is read from the provider, now
+    let state: ProviderState;
+    try {
+      state = await provider.fetchState(payment.providerCheckoutId!, payment.reference);
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailable)) throw err;
+      // not acknowledged: the provider delivers it again later, when it can be confirmed
+      this.logger.warn(`Could not confirm a ${providerId} webhook about ${payment.reference}: ${err.message}`);
+      throw new ServiceUnavailableException(`Could not confirm this notice with ${providerId} right now: send it again later`);
     }
+    // our checkout id, not the body's (unsigned) id: one event per checkout and state the provider reports
+    const eventId = `${payment.providerCheckoutId}:${state.status}`;
     if (payment.status === state.status || !canMovePayment(payment.status, state.status as PaymentStatus)) {
       // news the payment already reflects (the usual duplicate): record the delivery, no transaction
       const fresh = await this.payments.recordWebhook(providerId, eventId, notice.type, payment.id);
@@ -269,9 +269,35 @@ export class PaymentsService {
     }
     return this.transactions.run(async () => {
       if (!(await this.payments.recordWebhook(providerId, eventId, notice.type, payment.id))) return { received: true, applied: false, duplicate: true };
-      const { moved } = await this.move(payment.id, state!, 'webhook');
+      const { moved } = await this.move(payment.id, state, 'webhook');
       return { received: true, applied: moved };
     });
+  }
+
+  /**
+   * A signed notice (PayMongo, the sandbox) is acknowledged as soon as it is recorded: one statement
+   * records the delivery and, when it is news the payment can still act on, queues it as a
+   * `payment.notice_received` event that `PaymentNoticesSubscriber` applies through `move` (the
+   * events' handler records make that once). So a provider's burst is answered in milliseconds and
+   * never waits on the fulfilment; duplicates and news the payment already shows queue nothing.
+   */
+  private async acceptSigned(providerId: PaymentProviderId, notice: WebhookNotice, state: ProviderState) {
+    const canMoveFrom = PAYMENT_STATUSES.filter((from) => from !== state.status && canMovePayment(from, state.status as PaymentStatus));
+    const accepted = await this.payments.acceptNotice(
+      providerId,
+      notice,
+      [...canMoveFrom],
+      (from) => this.events.insertQuery('payment.notice_received', 'payment', from),
+      { provider: providerId, eventId: notice.eventId, noticeType: notice.type, state },
+    );
+    if (accepted.queued) this.events.written();
+    if (!accepted.paymentId) return { received: true, applied: false };
+    return { received: true, applied: false, ...(accepted.queued ? { queued: true } : {}), ...(accepted.fresh ? {} : { duplicate: true }) };
+  }
+
+  /** Applies a queued signed notice (the events worker, once per event). */
+  applyNotice(paymentId: string, state: ProviderState): Promise<{ payment: PaymentRow; moved: boolean }> {
+    return this.move(paymentId, state, 'webhook');
   }
 
   /** Closes payments left open past their expiry, asking the provider first (it may have been paid). */

@@ -169,7 +169,8 @@ export class PaymentMethodsDto {
 
 export class WebhookAckDto {
   @ApiProperty() received!: boolean;
-  @ApiProperty({ description: 'Whether this delivery changed the payment' }) applied!: boolean;
+  @ApiProperty({ description: 'Whether this delivery changed the payment before the answer (notices confirmed with the provider, Maya)' }) applied!: boolean;
+  @ApiPropertyOptional({ description: 'A signed notice the payment can act on: queued, applied within moments by the events worker' }) queued?: boolean;
   @ApiPropertyOptional({ description: 'The event was delivered before' }) duplicate?: boolean;
 }
 
