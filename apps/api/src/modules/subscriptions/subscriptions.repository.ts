@@ -34,22 +34,21 @@ export class SubscriptionsRepository {
 
   /** The member's current subscription (active or suspended), locked until the transaction ends. */
   async currentForUpdate(userId: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'suspended'])))
-      .for('update')
-      .limit(1);
+    const [row] = await this.currentQuery(userId).for('update');
     return row ?? null;
   }
 
   async current(userId: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
+    const [row] = await this.currentQuery(userId);
+    return row ?? null;
+  }
+
+  private currentQuery(userId: string) {
+    return this.db
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'suspended'])))
       .limit(1);
-    return row ?? null;
   }
 
   /** The member's scheduled subscriptions, the soonest first. */

@@ -19,10 +19,10 @@ import {
   type PurchasablePeriod,
 } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
+import { asQueryList } from '../../../common/http/query-list';
 import { PageQueryDto } from '../../../common/http/page-query.dto';
 import { CurrentSubscriptionDto } from '../../subscriptions/dto/subscription.dto';
 
-const asList = ({ value }: { value: unknown }) => (value === undefined ? undefined : ([] as unknown[]).concat(value));
 const SOLD_PLANS = ['basic', 'premium'] as const;
 
 /** What a payment is for: a plan (basic or premium, monthly or annually) or a credit pack. */
@@ -136,13 +136,13 @@ export class PaymentListQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ enum: PAYMENT_STATUSES, isArray: true })
   @IsOptional()
-  @Transform(asList)
+  @Transform(asQueryList)
   @IsIn(PAYMENT_STATUSES, { each: true, message: `status must be one of: ${PAYMENT_STATUSES.join(', ')}` })
   status?: PaymentStatus[];
 
   @ApiPropertyOptional({ enum: PAYMENT_METHODS, isArray: true, description: 'Staff list only' })
   @IsOptional()
-  @Transform(asList)
+  @Transform(asQueryList)
   @IsIn(PAYMENT_METHODS, { each: true, message: `method must be one of: ${PAYMENT_METHODS.join(', ')}` })
   method?: PaymentMethod[];
 

@@ -14,10 +14,9 @@ import {
 } from 'class-validator';
 import { BILLING_PERIODS, ENTITLEMENTS, SUBSCRIPTION_PLANS, type BillingPeriod, type SubscriptionPlan } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
+import { asQueryList } from '../../../common/http/query-list';
 import { PageBodyDto, PageQueryDto } from '../../../common/http/page-query.dto';
 
-/** `?plan=basic` and `?plan=basic&plan=premium` alike as a list. */
-const asList = ({ value }: { value: unknown }) => (value === undefined ? undefined : ([] as unknown[]).concat(value));
 
 const SUBSCRIPTION_ROW_STATUSES = ['active', 'suspended', 'expired', 'scheduled'] as const;
 type SubscriptionRowStatus = (typeof SUBSCRIPTION_ROW_STATUSES)[number];
@@ -67,19 +66,19 @@ export class CurrentSubscriptionDto {
 export class SubscriptionListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: SUBSCRIPTION_PLANS, isArray: true })
   @IsOptional()
-  @Transform(asList)
+  @Transform(asQueryList)
   @IsIn(SUBSCRIPTION_PLANS, { each: true, message: `plan must be one of: ${SUBSCRIPTION_PLANS.join(', ')}` })
   plan?: SubscriptionPlan[];
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_ROW_STATUSES, isArray: true })
   @IsOptional()
-  @Transform(asList)
+  @Transform(asQueryList)
   @IsIn(SUBSCRIPTION_ROW_STATUSES, { each: true, message: `status must be one of: ${SUBSCRIPTION_ROW_STATUSES.join(', ')}` })
   status?: SubscriptionRowStatus[];
 
   @ApiPropertyOptional({ enum: BILLING_PERIODS, isArray: true })
   @IsOptional()
-  @Transform(asList)
+  @Transform(asQueryList)
   @IsIn(BILLING_PERIODS, { each: true, message: `billingPeriod must be one of: ${BILLING_PERIODS.join(', ')}` })
   billingPeriod?: BillingPeriod[];
 }
