@@ -422,7 +422,7 @@ const money = (centavos: number) =>
  * off by default except for security notices (a password changed, a sign-in method added or removed,
  * a change of role or standing).
  */
-export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security'] as const;
+export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   message: 'New messages',
@@ -430,6 +430,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   listing_verified: 'My listing verified',
   saved_search: 'New matches for my saved searches',
   security: 'Security: password, sign-in methods, role',
+  billing: 'Payments, receipts and plan changes',
 };
 export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   message: false,
@@ -437,6 +438,7 @@ export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   listing_verified: false,
   saved_search: false,
   security: true,
+  billing: true,
 };
 
 /**

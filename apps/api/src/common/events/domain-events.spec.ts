@@ -55,6 +55,28 @@ describe('notification rules', () => {
     expect(notificationsOf(event('user.password_changed', { userId: 'u' }))[0]).toMatchObject({ userId: 'u', kind: 'security' });
     expect(notificationsOf(event('user.identity_connected', { userId: 'u', provider: 'google' }))[0].title).toBe('Google sign-in connected');
   });
+
+  it('tells the payer of a payment received, failed or refunded (not of one they cancelled), and a member of a plan ended or suspended', () => {
+    const pay = { paymentId: 'p', reference: 'TH-ABCDE-FGHJK', userId: 'u', email: 'a@b.ph', amountCentavos: 150_000, method: 'gcash', provider: 'sandbox', description: 'Basic plan, 1 month' };
+    expect(notificationsOf(event('payment.paid', { ...pay, receiptNumber: 'OR-2026-000007', late: false }, null))).toEqual([
+      {
+        userId: 'u',
+        kind: 'billing',
+        title: 'Payment received: ₱1,500.00',
+        body: 'Basic plan, 1 month. Official receipt OR-2026-000007 is in Billing.',
+        data: { paymentId: 'p', reference: 'TH-ABCDE-FGHJK', receiptNumber: 'OR-2026-000007' },
+      },
+    ]);
+    const failed = notificationsOf(event('payment.closed', { ...pay, status: 'failed', reason: 'Declined in the sandbox' }, null));
+    expect(failed.map((n) => [n.title, n.body])).toEqual([
+      ['Your payment did not go through', 'Basic plan, 1 month (₱1,500.00, TH-ABCDE-FGHJK): Declined in the sandbox. Nothing was charged; you can try again.'],
+    ]);
+    expect(notificationsOf(event('payment.closed', { ...pay, status: 'cancelled', reason: null }, 'u'))).toEqual([]);
+    expect(notificationsOf(event('payment.paid', { ...pay, userId: null, receiptNumber: 'OR-2026-000008', late: false }, null))).toEqual([]);
+    const sub = { subscriptionId: 's', userId: 'u', email: 'a@b.ph', plan: 'premium', billingPeriod: 'monthly' };
+    expect(notificationsOf(event('subscription.expired', { ...sub, reason: 'period_end' }, null))[0].title).toBe('Your Premium plan has ended');
+    expect(notificationsOf(event('subscription.suspended', { ...sub, reason: 'payment refunded' }, null))[0]).toMatchObject({ kind: 'billing', title: 'Your Premium plan is suspended' });
+  });
 });
 
 describe('activity rules', () => {

@@ -13,6 +13,8 @@ export function notificationLink(kind: string, data: Record<string, unknown>): s
       return typeof data.query === 'string' ? `/listings?${data.query.replace(/^\?/, '')}` : '/saved?tab=search';
     case 'security':
       return '/settings';
+    case 'billing':
+      return '/billing';
     default:
       return '/notifications';
   }

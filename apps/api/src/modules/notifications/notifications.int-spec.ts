@@ -131,7 +131,7 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
     ]);
   });
 
-  it('keeps e-mail choices per kind: security on by default, the others off until chosen', async () => {
+  it('keeps e-mail choices per kind: security and billing on by default, the others off until chosen', async () => {
     const member = await createUser(t, { firstName: 'Lito', lastName: 'Cruz' });
     const prefs = (await t.http.get('/api/notification/preferences').set(auth(member.token)).expect(200)).body.preferences;
     expect(prefs.map((p: { kind: string; email: boolean; inApp: boolean }) => [p.kind, p.email, p.inApp])).toEqual([
@@ -140,6 +140,7 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
       ['listing_verified', false, true],
       ['saved_search', false, true],
       ['security', true, true],
+      ['billing', true, true],
     ]);
     // a password change: a security notice, e-mailed by default
     await t.http

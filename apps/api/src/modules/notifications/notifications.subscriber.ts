@@ -13,7 +13,15 @@ export const NOTIFYING_EVENTS = [
   'user.status_changed',
   'user.identity_connected',
   'user.identity_disconnected',
+  'payment.paid',
+  'payment.closed',
+  'payment.refunded',
+  'subscription.expired',
+  'subscription.suspended',
 ] as const satisfies readonly DomainEventType[];
+
+const pesos = (centavos: number) => `₱${Math.floor(centavos / 100).toLocaleString('en-PH')}.${String(centavos % 100).padStart(2, '0')}`;
+const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook' };
 
@@ -101,6 +109,60 @@ export function notificationsOf(event: DomainEvent): NotificationInput[] {
         },
       ];
     }
+    case 'payment.paid':
+      if (!e.data.userId) return [];
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'billing',
+          title: `Payment received: ${pesos(e.data.amountCentavos)}`,
+          body: `${e.data.description}. Official receipt ${e.data.receiptNumber} is in Billing.`,
+          data: { paymentId: e.data.paymentId, reference: e.data.reference, receiptNumber: e.data.receiptNumber },
+        },
+      ];
+    case 'payment.closed':
+      // a checkout the member cancelled needs no word; a failed or expired one does
+      if (!e.data.userId || e.data.status === 'cancelled') return [];
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'billing',
+          title: e.data.status === 'failed' ? 'Your payment did not go through' : 'Your checkout expired',
+          body: `${e.data.description} (${pesos(e.data.amountCentavos)}, ${e.data.reference})${e.data.reason ? `: ${e.data.reason}` : ''}. Nothing was charged; you can try again.`,
+          data: { paymentId: e.data.paymentId, reference: e.data.reference, status: e.data.status },
+        },
+      ];
+    case 'payment.refunded':
+      if (!e.data.userId) return [];
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'billing',
+          title: `Payment refunded: ${pesos(e.data.amountCentavos)}`,
+          body: `${e.data.description} (${e.data.reference}) was refunded; what it bought is withdrawn.`,
+          data: { paymentId: e.data.paymentId, reference: e.data.reference },
+        },
+      ];
+    case 'subscription.expired':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'billing',
+          title: `Your ${planName(e.data.plan)} plan has ended`,
+          body: e.data.reason === 'cancelled' ? 'You are on the Free plan now, as you chose.' : 'It was not renewed. Renew it on the Plans page to get its features back.',
+          data: { subscriptionId: e.data.subscriptionId, plan: e.data.plan },
+        },
+      ];
+    case 'subscription.suspended':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'billing',
+          title: `Your ${planName(e.data.plan)} plan is suspended`,
+          body: 'Its features are paused. Contact support if you think this is a mistake.',
+          data: { subscriptionId: e.data.subscriptionId, plan: e.data.plan },
+        },
+      ];
     default:
       return [];
   }

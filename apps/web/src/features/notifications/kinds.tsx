@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SavedSearchIcon from '@mui/icons-material/SavedSearch';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
@@ -40,6 +41,12 @@ export const KIND_DISPLAY: Record<NotificationKind, { Icon: SvgIconComponent; co
     name: 'Security',
     description:
       'When your password, sign-in methods, role or account standing change. E-mail is on by default for these, so you hear of a change you did not make even when you are not in the app.',
+  },
+  billing: {
+    Icon: ReceiptLongOutlinedIcon,
+    color: 'secondary.main',
+    name: 'Billing',
+    description: 'When a payment goes through or fails, a refund, and when your plan ends or is suspended. E-mail is on by default, so you keep your receipts.',
   },
 };
 
