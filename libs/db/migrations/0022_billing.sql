@@ -98,6 +98,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credit_ledger_user_idx" ON "credit_ledger" USING btree ("user_id","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_ledger_idempotency_key" ON "credit_ledger" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "credit_reservations_user_idx" ON "credit_reservations" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "credit_reservations_open_idx" ON "credit_reservations" USING btree ("expires_at") WHERE "credit_reservations"."status" = 'reserved';--> statement-breakpoint
 CREATE INDEX "payment_webhook_events_received_idx" ON "payment_webhook_events" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_reference_key" ON "payments" USING btree ("reference");--> statement-breakpoint

@@ -947,6 +947,7 @@ export const creditReservations = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
+    index('credit_reservations_user_idx').on(t.userId, t.status),
     index('credit_reservations_open_idx').on(t.expiresAt).where(sql`${t.status} = 'reserved'`),
     check('credit_reservations_amount_positive', sql`${t.amount} > 0`),
   ],

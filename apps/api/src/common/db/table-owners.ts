@@ -39,7 +39,6 @@ export const TABLE_OWNERS = {
   creditLedger: 'credits',
   creditReservations: 'credits',
   payments: 'payments',
-  paymentReceiptSeq: 'payments',
   paymentWebhookEvents: 'payments',
 } as const;
 
