@@ -18,6 +18,16 @@ function page<M>(load: () => Promise<M>): Promise<M> {
   return Promise.all([import('@/lib/api/endpoints'), load()]).then(([, module]) => module);
 }
 
+type BillingPages = typeof import('@/features/billing');
+type AdminPages = typeof import('@/features/admin');
+
+/** A page of the billing module (plans, checkout, billing, credits, the payment sandbox), as a route's `lazy`. */
+const billing = (name: 'PlansPage' | 'CheckoutPage' | 'BillingPage' | 'PaymentResultPage' | 'CreditsPage' | 'SandboxCheckoutPage') => () =>
+  page((): Promise<BillingPages> => import('@/features/billing')).then((m) => ({ Component: m[name] }));
+/** A staff page (currency rates, subscriptions, member credits), as a route's `lazy`. */
+const admin = (name: 'CurrencyRatesPage' | 'SubscriptionsAdminPage' | 'CreditsAdminPage') => () =>
+  (import('@/features/admin') as Promise<AdminPages>).then((m) => ({ Component: m[name] }));
+
 function PageFallback() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -45,7 +55,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
             { index: true, lazy: () => page(() => import('@/features/home')).then((m) => ({ Component: m.HomePage })) },
             {
               path: 'plans',
-              lazy: () => page(() => import('@/features/billing/PlansPage')).then((m) => ({ Component: m.PlansPage })),
+              lazy: billing('PlansPage'),
             },
             {
               path: 'listings',
@@ -128,19 +138,19 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'checkout',
-                  lazy: () => page(() => import('@/features/billing/CheckoutPage')).then((m) => ({ Component: m.CheckoutPage })),
+                  lazy: billing('CheckoutPage'),
                 },
                 {
                   path: 'billing',
-                  lazy: () => page(() => import('@/features/billing/BillingPage')).then((m) => ({ Component: m.BillingPage })),
+                  lazy: billing('BillingPage'),
                 },
                 {
                   path: 'billing/result',
-                  lazy: () => page(() => import('@/features/billing/PaymentResultPage')).then((m) => ({ Component: m.PaymentResultPage })),
+                  lazy: billing('PaymentResultPage'),
                 },
                 {
                   path: 'credits',
-                  lazy: () => page(() => import('@/features/billing/CreditsPage')).then((m) => ({ Component: m.CreditsPage })),
+                  lazy: billing('CreditsPage'),
                 },
               ],
             },
@@ -149,7 +159,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               children: [
                 {
                   path: 'admin/currency-rates',
-                  lazy: () => import('@/features/admin').then((m) => ({ Component: m.CurrencyRatesPage })),
+                  lazy: admin('CurrencyRatesPage'),
                 },
               ],
             },
@@ -159,11 +169,11 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               children: [
                 {
                   path: 'admin/subscriptions',
-                  lazy: () => page(() => import('@/features/admin/SubscriptionsAdminPage')).then((m) => ({ Component: m.SubscriptionsAdminPage })),
+                  lazy: admin('SubscriptionsAdminPage'),
                 },
                 {
                   path: 'admin/credits',
-                  lazy: () => page(() => import('@/features/admin/CreditsAdminPage')).then((m) => ({ Component: m.CreditsAdminPage })),
+                  lazy: admin('CreditsAdminPage'),
                 },
               ],
             },
@@ -173,7 +183,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
           // the payment sandbox's checkout stands in for a provider's own page: no app header, public
           path: 'sandbox-checkout/:checkoutId',
           handle: notRemembered,
-          lazy: () => page(() => import('@/features/billing/SandboxCheckoutPage')).then((m) => ({ Component: m.SandboxCheckoutPage })),
+          lazy: billing('SandboxCheckoutPage'),
         },
         { path: '401', handle: notRemembered, element: <UnauthorizedPage /> },
         { path: '403', handle: notRemembered, element: <ForbiddenPage /> },

@@ -5,6 +5,3 @@ export const APP_NAME: string = import.meta.env.VITE_APP_NAME || 'Tahanan';
 export function socialLoginUrl(provider: string): string {
   return `/api/auth/${encodeURIComponent(provider)}/login`;
 }
-
-/** Where "Contact sales" (the Enterprise plan) writes to. */
-export const SALES_EMAIL: string = import.meta.env.VITE_SALES_EMAIL || 'sales@tahanan.ph';

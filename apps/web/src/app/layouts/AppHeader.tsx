@@ -33,9 +33,6 @@ export function AppHeader() {
         ) : (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 1 }}>
             <FindPropertyLink />
-            <Button component={RouterLink} to="/plans" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}>
-              Plans
-            </Button>
             <Button component={RouterLink} to="/login" sx={{ whiteSpace: 'nowrap' }}>
               Log in
             </Button>

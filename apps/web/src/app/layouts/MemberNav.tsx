@@ -20,7 +20,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
@@ -49,7 +49,7 @@ const ACCOUNT_MENU = [
   { to: '/notifications', label: 'Notifications', Icon: NotificationsNoneIcon },
   { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
   { to: '/plans', label: 'Plans', Icon: WorkspacePremiumOutlinedIcon },
-  { to: '/billing', label: 'Billing', Icon: ReceiptLongOutlinedIcon },
+  { to: '/billing', label: 'Billing', Icon: ReceiptOutlinedIcon },
   { to: '/credits', label: 'AI credits', Icon: AutoAwesomeOutlinedIcon },
   { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
 ] as const;

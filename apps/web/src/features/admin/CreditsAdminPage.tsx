@@ -10,14 +10,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -100,10 +98,10 @@ function AdjustDialog({ balance, onClose }: { balance: CreditBalance; onClose: (
               {balance.email} has {formatCredits(balance.remaining)} AI credits. The change shows in their credit history with the reason.
             </DialogContentText>
             {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-            <RadioGroup row aria-label="Adjustment" value={mode} onChange={(e) => setMode(e.target.value as 'change' | 'remaining')}>
-              <FormControlLabel value="change" control={<Radio />} label="Add or take" />
-              <FormControlLabel value="remaining" control={<Radio />} label="Set the balance" />
-            </RadioGroup>
+            <TextField select label="Adjustment" value={mode} onChange={(e) => setMode(e.target.value as 'change' | 'remaining')}>
+              <MenuItem value="change">Add or take credits</MenuItem>
+              <MenuItem value="remaining">Set the balance</MenuItem>
+            </TextField>
             <TextField
               label={mode === 'change' ? 'Credits to add (minus to take)' : 'New balance'}
               value={amount}

@@ -28,7 +28,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -271,9 +270,9 @@ function RowActions({ sub, superAdmin, onAction }: { sub: Subscription; superAdm
   const canEnd = (sub.billingPeriod === 'monthly' || sub.billingPeriod === 'annually') && sub.status !== 'expired';
   return (
     <>
-      <IconButton aria-label={`Actions for ${member.email}`} aria-haspopup="true" onClick={(e) => setAnchor(e.currentTarget)} size="small">
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
+      <Button aria-label={`Actions for ${member.email}`} aria-haspopup="true" onClick={(e) => setAnchor(e.currentTarget)} size="small" variant="outlined">
+        Manage
+      </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {canStatus && <MenuItem onClick={() => act({ kind: 'status', sub })}>{sub.status === 'active' ? 'Suspend' : 'Reinstate'}</MenuItem>}
         {canEnd && <MenuItem onClick={() => act({ kind: 'end', sub })}>Change end date</MenuItem>}

@@ -67,7 +67,8 @@ describe('admin: member credits', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Adjust credits of ben@example.ph' }));
     const set = await screen.findByRole('dialog', { name: "Adjust Ben Santos's credits" });
-    await user.click(within(set).getByRole('radio', { name: 'Set the balance' }));
+    await user.click(within(set).getByRole('combobox', { name: 'Adjustment' }));
+    await user.click(await screen.findByRole('option', { name: 'Set the balance' }));
     await user.type(within(set).getByLabelText(/New balance/), '1,000');
     await user.type(within(set).getByLabelText(/Reason/), 'Goodwill after an outage');
     await user.click(within(set).getByRole('button', { name: 'Save' }));

@@ -17,7 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import { EmptyState } from '@/components/ui/EmptyState';
 import type { CurrentSubscription, Subscription } from '@/lib/api/billing';
 import { errorMessage } from '@/lib/api/errors';
@@ -33,7 +33,7 @@ import {
   isOpenPayment,
 } from '@/lib/billing-text';
 import { checkoutPath, isPaidPlan } from './checkout-target';
-import { EndPlanDialog, KeepPlanButton } from './PlanChanges';
+import { EndPlanConfirm, KeepPlanButton } from './PlanChanges';
 import { ReceiptButton } from './ReceiptButton';
 
 const PAGE_SIZE = 10;
@@ -107,13 +107,13 @@ function CurrentPlanCard({ current, now }: { current: CurrentSubscription; now: 
             </Button>
           )}
           {sub && sub.status === 'active' && current.plan !== 'free' && sub.expiresAt && !sub.cancelAtPeriodEnd && current.scheduled.length === 0 && (
-            <Button color="inherit" onClick={() => setEnding(true)} aria-haspopup="dialog">
+            <Button color="inherit" onClick={() => setEnding(true)}>
               Switch to Free
             </Button>
           )}
         </Stack>
+        {ending && sub && <EndPlanConfirm subscription={sub} onClose={() => setEnding(false)} />}
       </Stack>
-      {ending && sub && <EndPlanDialog subscription={sub} onClose={() => setEnding(false)} />}
     </Paper>
   );
 }
@@ -151,7 +151,7 @@ function PaymentsSection({ page, onPage }: { page: number; onPage: (p: number) =
         <Skeleton variant="rounded" height={160} />
       ) : data.payments.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState icon={<ReceiptLongOutlinedIcon fontSize="inherit" />} title="No payments yet" description="Plans and AI credit packs you pay for show here, each with its receipt." />
+          <EmptyState icon={<PaymentsOutlinedIcon fontSize="inherit" />} title="No payments yet" description="Plans and AI credit packs you pay for show here, each with its receipt." />
         </Paper>
       ) : (
         <>

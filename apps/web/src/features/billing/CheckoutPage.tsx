@@ -2,22 +2,17 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PAYMENT_METHOD_LABELS, PLANS, addBillingPeriod, formatCentavos, type PaymentMethod } from '@app/domain';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import type { CurrentSubscription, Payment, PaymentMethodOption } from '@/lib/api/billing';
 import { errorMessage } from '@/lib/api/errors';
@@ -169,6 +164,10 @@ function QrPanel({ payment }: { payment: Payment }) {
   );
 }
 
+/**
+ * The payment methods as radio buttons (native inputs in labels: the whole option is the target, and a
+ * screen reader hears the method, its hint and "Test mode").
+ */
 function MethodChoice({
   methods,
   value,
@@ -181,28 +180,46 @@ function MethodChoice({
   disabled: boolean;
 }) {
   return (
-    <RadioGroup aria-labelledby="method-title" name="method" value={value} onChange={(e) => onChange(e.target.value as PaymentMethod)}>
+    <Stack role="radiogroup" aria-labelledby="method-title" spacing={1} sx={{ mb: 1 }}>
       {methods.map((m) => (
-        <FormControlLabel
+        <Box
           key={m.method}
-          value={m.method}
-          disabled={disabled}
-          control={<Radio />}
-          sx={{ alignItems: 'flex-start', border: 1, borderColor: value === m.method ? 'primary.main' : 'divider', borderRadius: 1, m: 0, mb: 1, py: 1, pr: 1 }}
-          label={
-            <Box sx={{ pt: 0.75 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography sx={{ fontWeight: 600 }}>{PAYMENT_METHOD_LABELS[m.method]}</Typography>
-                {m.provider === 'sandbox' && <Chip label="Test mode" size="small" color="warning" variant="outlined" />}
-              </Stack>
-              <Typography variant="body2" color="text.secondary">
-                {METHOD_HINTS[m.method]}
-              </Typography>
-            </Box>
-          }
-        />
+          component="label"
+          sx={{
+            display: 'flex',
+            gap: 1.5,
+            alignItems: 'flex-start',
+            p: 1.5,
+            border: 1,
+            borderRadius: 1,
+            borderColor: value === m.method ? 'primary.main' : 'divider',
+            bgcolor: value === m.method ? 'action.hover' : undefined,
+            cursor: disabled ? 'default' : 'pointer',
+            '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+          }}
+        >
+          <Box
+            component="input"
+            type="radio"
+            name="method"
+            value={m.method}
+            checked={value === m.method}
+            disabled={disabled}
+            onChange={() => onChange(m.method)}
+            sx={{ m: 0, mt: 0.5, width: 18, height: 18, flexShrink: 0, accentColor: (t) => t.palette.primary.main }}
+          />
+          <Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 600 }}>{PAYMENT_METHOD_LABELS[m.method]}</Typography>
+              {m.provider === 'sandbox' && <Chip label="Test mode" size="small" color="warning" variant="outlined" />}
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {METHOD_HINTS[m.method]}
+            </Typography>
+          </Box>
+        </Box>
       ))}
-    </RadioGroup>
+    </Stack>
   );
 }
 
@@ -256,8 +273,8 @@ function Checkout({ target }: { target: CheckoutTarget }) {
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
       <Stack spacing={2.5}>
         <div>
-          <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
-            {back.label}
+          <Button component={RouterLink} to={back.to} sx={{ ml: -1 }}>
+            ← {back.label}
           </Button>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Checkout
@@ -267,7 +284,9 @@ function Checkout({ target }: { target: CheckoutTarget }) {
 
         {sandbox && (
           <Alert severity="warning" icon={<ScienceOutlinedIcon />} data-testid="test-mode">
-            <AlertTitle>Test mode: no money moves</AlertTitle>
+            <Typography component="p" sx={{ fontWeight: 700 }}>
+              Test mode: no money moves
+            </Typography>
             Methods marked Test mode go to the Tahanan payment sandbox, where you approve or decline the payment yourself.
           </Alert>
         )}

@@ -1,11 +1,9 @@
+import { useId } from 'react';
 import { PLANS } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { Subscription } from '@/lib/api/billing';
 import { errorMessage } from '@/lib/api/errors';
 import { useCancelSubscriptionMutation, useUpgradeSubscriptionMutation } from '@/lib/api/generated';
@@ -14,12 +12,14 @@ import { useAppDispatch } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 
 /**
- * "Switch to Free": the paid plan runs to the end of its period, then the member is on Free (POST
- * /subscription/upgrade with plan free; nothing is refunded).
+ * "Switch to Free", asked in place (on a phone a dialog would cover the plan it is about): the paid plan
+ * runs to the end of its period, then the member is on Free (POST /subscription/upgrade with plan free;
+ * nothing is refunded).
  */
-export function EndPlanDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
+export function EndPlanConfirm({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [upgrade, { isLoading, error }] = useUpgradeSubscriptionMutation();
+  const titleId = useId();
   const name = PLANS[subscription.plan].name;
   const ends = formatDay(subscription.expiresAt);
   const confirm = async () => {
@@ -30,28 +30,37 @@ export function EndPlanDialog({ subscription, onClose }: { subscription: Subscri
     }
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="end-plan-title" fullWidth maxWidth="xs">
-      <DialogTitle id="end-plan-title">Switch to the Free plan?</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessage(error)}
-          </Alert>
-        )}
-        <DialogContentText>
-          Your {name} plan ends on {ends}. You keep its features and credits until then; after that you are on the Free plan.
-          Nothing is refunded, and you can keep your plan any time before that day.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Keep {name}
-        </Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>
+    <Alert
+      severity="warning"
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      sx={{ width: '100%', '& .MuiAlert-message': { width: '100%' } }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !isLoading) onClose();
+      }}
+    >
+      <Typography id={titleId} component="p" sx={{ fontWeight: 700 }}>
+        Switch to the Free plan?
+      </Typography>
+      <Typography variant="body2" sx={{ my: 1 }}>
+        Your {name} plan ends on {ends}. You keep its features and credits until then; after that you are on the Free plan. Nothing is
+        refunded, and you can keep your plan any time before that day.
+      </Typography>
+      {error && (
+        <Typography variant="body2" color="error" sx={{ mb: 1 }} role="alert">
+          {errorMessage(error)}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button color="error" variant="contained" size="small" onClick={() => void confirm()} disabled={isLoading} autoFocus>
           Switch to Free
         </Button>
-      </DialogActions>
-    </Dialog>
+        <Button color="inherit" size="small" onClick={onClose} disabled={isLoading}>
+          Keep {name}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

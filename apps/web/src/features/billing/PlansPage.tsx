@@ -28,19 +28,17 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/Check';
+import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import type { CurrentSubscription, Subscription } from '@/lib/api/billing';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetCurrentSubscriptionQuery } from '@/lib/api/generated';
 import { BILLING_PERIOD_LABELS, formatCredits, formatDay } from '@/lib/billing-text';
-import { SALES_EMAIL } from '@/lib/config';
 import { returnToQuery } from '@/lib/return-to';
 import { selectIsLoggedIn, useAppSelector } from '@/lib/state/hooks';
 import { ANNUAL_FREE_MONTHS, checkoutPath, isPaidPlan } from './checkout-target';
-import { EndPlanDialog, KeepPlanButton } from './PlanChanges';
+import { EndPlanConfirm, KeepPlanButton } from './PlanChanges';
+import { SALES_LINK } from './sales';
 import { lockedText } from './UpgradePrompt';
-
-const SALES_LINK = `mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Tahanan Enterprise')}`;
 
 function reportTiersText(plan: PlanDefinition): string {
   const tiers = plan.reportTiers;
@@ -145,7 +143,7 @@ function PlanAction({ plan, period, loggedIn, current, onEnd }: PlanActionProps)
       );
     }
     return (
-      <Button variant="outlined" fullWidth onClick={() => onEnd(sub)} aria-haspopup="dialog">
+      <Button variant="outlined" fullWidth onClick={() => onEnd(sub)}>
         Switch to Free
       </Button>
     );
@@ -299,7 +297,11 @@ export function PlansPage() {
                     </Box>
                   </CardContent>
                   <CardActions sx={{ p: 2, pt: 0 }}>
-                    <PlanAction plan={plan} period={period} loggedIn={loggedIn} current={current} onEnd={setEnding} />
+                    {id === 'free' && ending ? (
+                      <EndPlanConfirm subscription={ending} onClose={() => setEnding(null)} />
+                    ) : (
+                      <PlanAction plan={plan} period={period} loggedIn={loggedIn} current={current} onEnd={setEnding} />
+                    )}
                   </CardActions>
                 </Card>
               </Grid>
@@ -314,7 +316,6 @@ export function PlansPage() {
           </Link>
         </Typography>
       </Stack>
-      {ending && <EndPlanDialog subscription={ending} onClose={() => setEnding(null)} />}
     </Container>
   );
 }

@@ -1,15 +1,15 @@
 import { Link as RouterLink } from 'react-router';
 import { ENTITLEMENTS, ENTITLEMENT_LABELS, PLANS, lowestPlanWith, type Entitlement, type PlanId } from '@app/domain';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import type { UpgradeRequired } from '@/lib/api/billing';
 import { errorStatus, isFetchBaseQueryError } from '@/lib/api/errors';
 import { formatCredits } from '@/lib/billing-text';
-import { SALES_EMAIL } from '@/lib/config';
+import { SALES_LINK } from './sales';
 
 function isEntitlement(value: unknown): value is Entitlement {
   return typeof value === 'string' && (ENTITLEMENTS as readonly string[]).includes(value);
@@ -60,7 +60,7 @@ export function UpgradePrompt({ upgrade, entitlement }: UpgradePromptProps) {
     return (
       <Alert
         severity="warning"
-        icon={<AutoAwesomeOutlinedIcon />}
+        icon={<BoltOutlinedIcon />}
         data-testid="upgrade-prompt"
         action={
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -73,7 +73,9 @@ export function UpgradePrompt({ upgrade, entitlement }: UpgradePromptProps) {
           </Stack>
         }
       >
-        <AlertTitle>Not enough AI credits</AlertTitle>
+        <Typography component="p" sx={{ fontWeight: 700 }}>
+          Not enough AI credits
+        </Typography>
         {detail} Buy a credit pack, or choose a plan with a monthly allowance.
       </Alert>
     );
@@ -92,7 +94,7 @@ export function UpgradePrompt({ upgrade, entitlement }: UpgradePromptProps) {
       data-testid="upgrade-prompt"
       action={
         sales ? (
-          <Button component="a" href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Tahanan Enterprise')}`} color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          <Button component="a" href={SALES_LINK} color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
             Contact sales
           </Button>
         ) : (
@@ -109,7 +111,9 @@ export function UpgradePrompt({ upgrade, entitlement }: UpgradePromptProps) {
         )
       }
     >
-      <AlertTitle>{lockedText(feature, required)}</AlertTitle>
+      <Typography component="p" sx={{ fontWeight: 700 }}>
+        {lockedText(feature, required)}
+      </Typography>
       {current ? `You are on the ${PLANS[current].name} plan. ` : ''}
       {sales ? 'Our sales team sets up Enterprise accounts.' : `Upgrade to ${PLANS[required].name} to use it.`}
     </Alert>

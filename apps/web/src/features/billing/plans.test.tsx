@@ -92,10 +92,10 @@ describe('plans page', { timeout: 30_000 }, () => {
     const { user } = renderApp('/plans');
     const free = await screen.findByTestId('plan-free', {}, SLOW);
     await user.click(await within(free).findByRole('button', { name: 'Switch to Free' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Switch to the Free plan?' });
-    expect(dialog).toHaveTextContent(`Your Basic plan ends on ${formatDay('2099-04-01T02:00:00.000Z')}`);
-    await user.click(within(dialog).getByRole('button', { name: 'Switch to Free' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const confirm = await screen.findByRole('alertdialog', { name: 'Switch to the Free plan?' });
+    expect(confirm).toHaveTextContent(`Your Basic plan ends on ${formatDay('2099-04-01T02:00:00.000Z')}`);
+    await user.click(within(confirm).getByRole('button', { name: 'Switch to Free' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(bodies).toEqual([{ plan: 'free' }]);
     // the plan now ends with its period: the member may keep it
     expect(await screen.findByRole('button', { name: 'Keep my plan' })).toBeInTheDocument();

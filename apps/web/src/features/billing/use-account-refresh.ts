@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { BILLING_TAGS } from '@/lib/api/billing';
 import { api } from '@/lib/api/generated';
 import { api as shellApi } from '@/lib/api/generated-shell';
 import { useAppDispatch } from '@/lib/state/hooks';
@@ -12,7 +11,7 @@ import { useAppDispatch } from '@/lib/state/hooks';
 export function useAccountRefresh(): () => Promise<void> {
   const dispatch = useAppDispatch();
   return useCallback(async () => {
-    dispatch(api.util.invalidateTags([...BILLING_TAGS]));
+    dispatch(api.util.invalidateTags(['subscription', 'payment', 'ai-credits']));
     await dispatch(shellApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
   }, [dispatch]);
 }

@@ -1,6 +1,7 @@
 /**
  * Cache tags for the listing, places and saved-item endpoints (spec section 4: any listing create,
- * update, delete, save or unsave is followed by a refetch of the listing lists).
+ * update, delete, save or unsave is followed by a refetch of the listing lists), and the few billing
+ * endpoints whose generated tags miss a list they change.
  *
  * The codegen gives every endpoint one coarse tag per OpenAPI tag ("listing", "user"); that would
  * refetch the signed-in user after saving a search and every list after recording a view. These
@@ -84,5 +85,14 @@ export const enhancedApi = api.enhanceEndpoints({
       invalidatesTags: (_r, _e, arg) =>
         arg.deleteSavedItemDto.type === 'listing' ? ['SavedItem', listingList, 'ListingDashboard'] : ['SavedItem'],
     },
+
+    // Billing (the generated tags 'subscription', 'payment', 'ai-credits'). A payment marked paid by its
+    // webhook changes the plan and credits on the server: the result page invalidates those itself
+    // (features/billing/use-account-refresh.ts).
+    // the upgrade starts a payment: the payment history has one more
+    upgradeSubscription: { invalidatesTags: ['subscription', 'payment'] },
+    // staff putting a member on a plan (or removing one) changes the member's credits (the plan's allowance)
+    createSubscription: { invalidatesTags: ['subscription', 'ai-credits'] },
+    removeSubscription: { invalidatesTags: ['subscription', 'ai-credits'] },
   },
 });
