@@ -25,10 +25,12 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByTestId('plan-basic-period')).toHaveText('/month');
       await page.getByTestId('plan-basic').scrollIntoViewIfNeeded();
       await shot(page, testInfo, `home-plans-${name}`);
-      await page.getByTestId('plan-basic').getByRole('button', { name: 'Choose Basic' }).click();
-      await expect(page.getByRole('dialog', { name: 'Basic is coming soon' })).toBeVisible();
-      await shot(page, testInfo, `home-plan-dialog-${name}`);
-      await page.getByRole('button', { name: 'OK' }).click();
+      // paid plans are on sale: the card leads to the plans page
+      await page.getByTestId('plan-basic').getByRole('link', { name: 'Choose Basic' }).click();
+      await expect(page).toHaveURL(/\/plans$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+      await page.goBack();
+      await expect(search).toBeVisible();
 
       await search.getByRole('button', { name: 'Rent' }).click();
       await search.getByLabel('City or municipality').click();

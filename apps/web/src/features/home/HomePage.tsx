@@ -1,15 +1,9 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -32,18 +26,12 @@ const HIGHLIGHTS = [
   { icon: <SmartToyIcon />, title: 'Ask ARIA', text: 'Our AI assistant helps you research and compare properties.' },
 ];
 
-/** What the button of a plan that is not on sale yet explains. */
-function comingSoonText(plan: PlanTeaser): string {
-  return plan.price === null
-    ? `${plan.name} accounts (teams with sub-accounts) are coming soon. Until then every account is on the Free plan; you can create one now and keep it when ${plan.name} opens.`
-    : `Paid plans are coming soon: ${plan.name} (${formatPeso(plan.price)}${plan.period ?? ''}) is not on sale yet. Until then every account is on the Free plan, with nothing to pay.`;
-}
-
-function PlanButton({ plan, loggedIn, onComingSoon }: { plan: PlanTeaser; loggedIn: boolean; onComingSoon: (p: PlanTeaser) => void }) {
+/** A plan card's button: Free signs up (or is the member's plan); the others lead to the plans page. */
+function PlanButton({ plan, loggedIn }: { plan: PlanTeaser; loggedIn: boolean }) {
   if (plan.id === 'free') {
     return loggedIn ? (
-      <Button component={RouterLink} to="/dashboard" variant="outlined" fullWidth>
-        Your current plan
+      <Button component={RouterLink} to="/plans" variant="outlined" fullWidth>
+        Compare plans
       </Button>
     ) : (
       <Button component={RouterLink} to="/signup" variant="outlined" fullWidth>
@@ -52,14 +40,13 @@ function PlanButton({ plan, loggedIn, onComingSoon }: { plan: PlanTeaser; logged
     );
   }
   return (
-    <Button variant="contained" fullWidth onClick={() => onComingSoon(plan)} aria-haspopup="dialog">
+    <Button component={RouterLink} to="/plans" variant="contained" fullWidth>
       {plan.price === null ? 'Contact sales' : `Choose ${plan.name}`}
     </Button>
   );
 }
 
 export function HomePage() {
-  const [comingSoon, setComingSoon] = useState<PlanTeaser | null>(null);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <>
@@ -171,7 +158,7 @@ export function HomePage() {
                     </Stack>
                   </CardContent>
                   <CardActions sx={{ p: 2, pt: 0 }}>
-                    <PlanButton plan={plan} loggedIn={loggedIn} onComingSoon={setComingSoon} />
+                    <PlanButton plan={plan} loggedIn={loggedIn} />
                   </CardActions>
                 </Card>
               </Grid>
@@ -179,23 +166,6 @@ export function HomePage() {
           </Grid>
         </Container>
       </Box>
-
-      <Dialog open={!!comingSoon} onClose={() => setComingSoon(null)} aria-labelledby="coming-soon-title">
-        <DialogTitle id="coming-soon-title">{comingSoon?.name} is coming soon</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{comingSoon ? comingSoonText(comingSoon) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          {!loggedIn && (
-            <Button component={RouterLink} to="/signup" onClick={() => setComingSoon(null)}>
-              Create a free account
-            </Button>
-          )}
-          <Button onClick={() => setComingSoon(null)} variant="contained">
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
     </>
   );
 }

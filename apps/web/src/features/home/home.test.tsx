@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PLANS } from '@app/domain';
+import { formatPeso } from '@/lib/money';
 import { parseSearch } from '@/features/listings/search-state';
 import { makeListing, makePagination, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
@@ -103,21 +105,16 @@ describe('home', { timeout: 30_000 }, () => {
     expect(state.tags).toEqual([]);
   });
 
-  it('plan cards show the period and a button: Free signs up, a paid plan explains it is coming soon', async () => {
-    const { user } = renderApp('/');
+  it('plan cards show the prices of the plan table and a button: Free signs up, the others lead to the plans page', async () => {
+    renderApp('/');
     await screen.findByTestId('plan-basic', {}, { timeout: 10000 });
     expect(screen.getByTestId('plan-basic-period')).toHaveTextContent('/month');
     expect(screen.getByTestId('plan-premium-period')).toHaveTextContent('/month');
     expect(screen.getByTestId('plan-free-period')).toHaveTextContent('forever');
+    expect(screen.getByTestId('plan-basic')).toHaveTextContent(formatPeso(PLANS.basic.monthlyCentavos! / 100));
     expect(within(screen.getByTestId('plan-free')).getByRole('link', { name: 'Start free' })).toHaveAttribute('href', '/signup');
-
-    await user.click(within(screen.getByTestId('plan-basic')).getByRole('button', { name: 'Choose Basic' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Basic is coming soon' });
-    expect(dialog).toHaveTextContent('Basic (₱1,500/month) is not on sale yet');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    await user.click(within(screen.getByTestId('plan-enterprise')).getByRole('button', { name: 'Contact sales' }));
-    expect(await screen.findByRole('dialog', { name: 'Enterprise is coming soon' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-basic')).getByRole('link', { name: 'Choose Basic' })).toHaveAttribute('href', '/plans');
+    expect(within(screen.getByTestId('plan-premium')).getByRole('link', { name: 'Choose Premium' })).toHaveAttribute('href', '/plans');
+    expect(within(screen.getByTestId('plan-enterprise')).getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', '/plans');
   });
 });
