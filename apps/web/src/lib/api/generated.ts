@@ -1973,6 +1973,7 @@ export type AuditQueryDto = {
     | "payment.closed"
     | "payment.refunded"
     | "payment.webhook_rejected"
+    | "payment.notice_received"
   )[];
 };
 export type AuditFilterDto = {
@@ -2653,7 +2654,13 @@ export type NotificationDto = {
   link: string;
   title: string;
   /** The kind of notification */
-  type: "message" | "review" | "listing_verified" | "saved_search" | "security";
+  type:
+    | "message"
+    | "review"
+    | "listing_verified"
+    | "saved_search"
+    | "security"
+    | "billing";
 };
 export type NotificationListDto = {
   notifications: NotificationDto[];
@@ -2666,7 +2673,13 @@ export type NotificationPreferenceViewDto = {
   email: boolean;
   /** True for the kinds that are always shown in the app */
   inApp: boolean;
-  kind: "message" | "review" | "listing_verified" | "saved_search" | "security";
+  kind:
+    | "message"
+    | "review"
+    | "listing_verified"
+    | "saved_search"
+    | "security"
+    | "billing";
   label: string;
 };
 export type NotificationPreferencesDto = {
@@ -2675,7 +2688,13 @@ export type NotificationPreferencesDto = {
 export type NotificationPreferenceDto = {
   /** Also send it by e-mail (in-app is always on) */
   email: boolean;
-  kind: "message" | "review" | "listing_verified" | "saved_search" | "security";
+  kind:
+    | "message"
+    | "review"
+    | "listing_verified"
+    | "saved_search"
+    | "security"
+    | "billing";
 };
 export type UpdateNotificationPreferencesDto = {
   preferences: NotificationPreferenceDto[];
@@ -2764,21 +2783,24 @@ export type SandboxCheckoutDto = {
   method: "maya_qr" | "maya_wallet" | "gcash" | "card";
   payerEmail: string;
   reference: string;
-  status: "awaiting_action" | "paid" | "failed" | "expired";
+  status: "awaiting_action" | "paid" | "failed" | "expired" | "refunded";
 };
 export type SandboxDecisionResultDto = {
   /** Where to send the tester now (our result page) */
   redirectUrl: string;
-  status: "awaiting_action" | "paid" | "failed" | "expired";
+  status: "awaiting_action" | "paid" | "failed" | "expired" | "refunded";
 };
 export type SandboxDecisionDto = {
-  decision: "approve" | "decline" | "expire";
+  /** refund: a paid checkout refunded or charged back */
+  decision: "approve" | "decline" | "expire" | "refund";
 };
 export type WebhookAckDto = {
-  /** Whether this delivery changed the payment */
+  /** Whether this delivery changed the payment before the answer (notices confirmed with the provider, Maya) */
   applied: boolean;
   /** The event was delivered before */
   duplicate?: boolean;
+  /** A signed notice the payment can act on: queued, applied within moments by the events worker */
+  queued?: boolean;
   received: boolean;
 };
 export type PlaceDto = {
