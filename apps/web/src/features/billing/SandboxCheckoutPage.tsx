@@ -17,12 +17,9 @@ import { formatDayTime } from '@/lib/billing-text';
 import { APP_NAME } from '@/lib/config';
 import { browserNavigation } from '@/lib/navigation';
 
-/*
- * The sandbox also refunds a paid checkout (decision `refund`, status `refunded`: a refund or chargeback
- * arriving later), which the committed OpenAPI document does not list yet: hence the wider types here.
- */
-type Decision = SandboxDecisionDto['decision'] | 'refund';
-type CheckoutStatus = SandboxCheckout['status'] | 'refunded';
+/** Approve, decline or let expire an open checkout; `refund` a paid one (a refund or chargeback arriving later). */
+type Decision = SandboxDecisionDto['decision'];
+type CheckoutStatus = SandboxCheckout['status'];
 
 const STATUS_TEXT: Record<CheckoutStatus, string> = {
   awaiting_action: 'This test checkout is waiting for a decision.',
@@ -83,11 +80,11 @@ function Checkout({ checkout }: { checkout: SandboxCheckout }) {
   const [sent, setSent] = useState<Decision | null>(null);
   const send = async (decision: Decision) => {
     setSent(decision);
-    const result = await decide({ checkoutId: checkout.checkoutId, sandboxDecisionDto: { decision: decision as SandboxDecisionDto['decision'] } });
+    const result = await decide({ checkoutId: checkout.checkoutId, sandboxDecisionDto: { decision } });
     if (result.data) browserNavigation.assign(result.data.redirectUrl);
     else setSent(null);
   };
-  const status = checkout.status as CheckoutStatus;
+  const status = checkout.status;
   const open = status === 'awaiting_action';
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
@@ -132,7 +129,7 @@ function Checkout({ checkout }: { checkout: SandboxCheckout }) {
                 </Button>
               }
             >
-              {STATUS_TEXT[status] ?? `This test checkout is ${status}.`}
+              {STATUS_TEXT[status]}
             </Alert>
             {status === 'paid' && (
               <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
