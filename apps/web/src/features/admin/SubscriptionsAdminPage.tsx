@@ -370,7 +370,7 @@ export function SubscriptionsAdminPage() {
               },
             }}
           />
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <FilterSelect label="Plan" value={filters.plan} options={PLAN_IDS.map((id) => [id, PLANS[id].name])} onChange={(plan) => go({ plan })} />
             <FilterSelect label="Status" value={filters.status} options={STATUSES.map((s) => [s, SUBSCRIPTION_STATUS_LABELS[s]])} onChange={(status) => go({ status })} />
             <FilterSelect label="Period" value={filters.period} options={PERIODS.map((p) => [p, BILLING_PERIOD_LABELS[p]])} onChange={(period) => go({ period })} />

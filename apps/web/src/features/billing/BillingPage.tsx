@@ -159,27 +159,32 @@ function PaymentsSection({ page, onPage }: { page: number; onPage: (p: number) =
             <Table size="small" aria-label="Payments">
               <TableHead>
                 <TableRow>
-                  <TableCell>Date</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
                   <TableCell>For</TableCell>
                   <TableCell align="right">Amount</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Method</TableCell>
-                  <TableCell>Status</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Status</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Reference</TableCell>
-                  <TableCell />
+                  <TableCell sx={{ px: { xs: 0.5, sm: 2 } }} />
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.payments.map((p) => (
                   <TableRow key={p._id} data-testid={`payment-${p.reference}`}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(p.paidAt ?? p.createdAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDay(p.paidAt ?? p.createdAt)}</TableCell>
                     <TableCell>
                       {p.description}
+                      {/* on a phone the date and reference go under what it was for */}
                       <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
-                        {p.reference}
+                        {formatDay(p.paidAt ?? p.createdAt)} · {p.reference}
                       </Typography>
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatCentavos(p.amountCentavos)}
+                      {/* and the status under the amount */}
+                      <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+                        <Chip size="small" label={PAYMENT_STATUS_LABELS[p.status]} color={PAYMENT_STATUS_COLORS[p.status]} />
+                      </Box>
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                       {PAYMENT_METHOD_LABELS[p.method]}
@@ -190,11 +195,11 @@ function PaymentsSection({ page, onPage }: { page: number; onPage: (p: number) =
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       <Chip size="small" label={PAYMENT_STATUS_LABELS[p.status]} color={PAYMENT_STATUS_COLORS[p.status]} title={p.failureReason ?? undefined} />
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{p.reference}</TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ px: { xs: 0.5, sm: 2 } }}>
                       {p.receiptNumber ? (
                         <ReceiptButton paymentId={p._id} reference={p.reference} size="small" aria-label={`Receipt of ${p.reference}`} sx={{ whiteSpace: 'nowrap' }}>
                           Receipt
@@ -240,7 +245,7 @@ function SubscriptionHistorySection({ page, onPage }: { page: number; onPage: (p
                 <TableRow>
                   <TableCell>Plan</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Period</TableCell>
-                  <TableCell>From</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>From</TableCell>
                   <TableCell>To</TableCell>
                   <TableCell>Status</TableCell>
                 </TableRow>
@@ -250,7 +255,7 @@ function SubscriptionHistorySection({ page, onPage }: { page: number; onPage: (p
                   <TableRow key={s._id}>
                     <TableCell>{PLANS[s.plan].name}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{BILLING_PERIOD_LABELS[s.billingPeriod]}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(s.startedAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDay(s.startedAt)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(s.endedAt ?? s.expiresAt)}</TableCell>
                     <TableCell>
                       <Chip size="small" label={SUBSCRIPTION_STATUS_LABELS[s.status]} color={SUBSCRIPTION_STATUS_COLORS[s.status]} />

@@ -70,7 +70,7 @@ function Packs() {
       <Typography id="packs-title" variant="h6" component="h2">
         Buy AI credits
       </Typography>
-      <Typography color="text.secondary">Credits you buy never expire; they are used after your plan's monthly credits.</Typography>
+      <Typography color="text.secondary">Credits you buy never expire.</Typography>
       <Grid container spacing={2}>
         {CREDIT_PACK_IDS.map((id) => {
           const pack = CREDIT_PACKS[id];

@@ -250,7 +250,7 @@ export function PlansPage() {
               Annually
             </ToggleButton>
           </ToggleButtonGroup>
-          <Chip label={`Annually: ${ANNUAL_FREE_MONTHS} months free`} color="secondary" size="small" variant={period === 'annually' ? 'filled' : 'outlined'} />
+          <Chip label={`Annually: ${ANNUAL_FREE_MONTHS} months free`} color="success" size="small" variant={period === 'annually' ? 'filled' : 'outlined'} />
         </Stack>
 
         <Grid container spacing={2.5}>
