@@ -14,7 +14,9 @@
 //
 //   npm run build:api
 //   node bench/payment-webhooks.mjs [--database postgres://postgres@127.0.0.1:5432/tahanan_bench_webhooks]
-//     [--payments 5000] [--rate 500] [--port 3360] [--max-in-flight 512] [--keep]
+//     [--payments 5000] [--rate 500] [--port 3360] [--connections 64] [--api-processes 1] [--keep]
+//     [--socket /var/run/postgresql]  (the API and worker reach PostgreSQL through its Unix socket, not TCP)
+//     [--worker-after]  (the worker starts once the load is over: the API's own capacity, as with workers elsewhere)
 //     [--profile]  (CPU profile of the API over the load: /tmp/api-<pid>-<time>.cpuprofile, bench/cpuprofile-top.mjs reads it)
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -29,15 +31,23 @@ const { values: args } = parseArgs({
     payments: { type: 'string', default: '5000' },
     rate: { type: 'string', default: '500' },
     port: { type: 'string', default: '3360' },
-    'max-in-flight': { type: 'string', default: '512' },
+    // connections the "provider" delivers over (a provider's delivery workers); more wait in line, and
+    // their wait counts in their latency (measured from when each was due)
+    connections: { type: 'string', default: '64' },
     keep: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    'api-processes': { type: 'string', default: '1' },
+    // the servers reach PostgreSQL through its Unix socket in this folder instead of TCP (the usual setup on one machine)
+    socket: { type: 'string' },
+    // start the worker only after the last delivery was answered: the API alone, as when workers run on
+    // other machines (this one has 2 cores for the client, the API, the worker and PostgreSQL)
+    'worker-after': { type: 'boolean', default: false },
   },
 });
 const PAYMENTS = Number(args.payments);
 const RATE = Number(args.rate);
 const PORT = Number(args.port);
-const MAX_IN_FLIGHT = Number(args['max-in-flight']);
+const CONNECTIONS = Number(args.connections);
 const PACK_CREDITS = 50;
 const log = elapsedLog();
 const scratch = scratchDatabase(args.database);
@@ -48,9 +58,10 @@ const SANDBOX_SECRET = createHmac('sha256', JWT_SECRET).update('tahanan-payment-
 function serverEnv(role) {
   return {
     ...process.env,
-    DATABASE_URL: scratch.url,
+    DATABASE_URL: args.socket ? `${scratch.url}?host=${encodeURIComponent(args.socket)}` : scratch.url,
     DATABASE_POOL_SIZE: '20',
     ROLE: role,
+    ...(role === 'api' ? { API_PROCESSES: args['api-processes'] } : {}),
     PORT: String(role === 'api' ? PORT : PORT + 1),
     HOST: '127.0.0.1',
     REDIS_PREFIX: `bench-webhooks-${process.pid}`,
@@ -65,7 +76,7 @@ function serverEnv(role) {
   };
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 function post(path, body, headers) {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -126,8 +137,9 @@ async function main() {
   let worker;
   try {
     await waitForHealth(api);
-    worker = spawn(process.execPath, ['apps/api/dist/main.js'], { env: serverEnv('worker'), stdio: ['ignore', 'inherit', 'inherit'] });
-    log('API up (migrated); worker started');
+    const startWorker = () => spawn(process.execPath, ['apps/api/dist/main.js'], { env: serverEnv('worker'), stdio: ['ignore', 'inherit', 'inherit'] });
+    if (!args['worker-after']) worker = startWorker();
+    log(`API up (migrated); worker ${args['worker-after'] ? 'starts after the load' : 'started'}`);
 
     const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
@@ -161,10 +173,14 @@ async function main() {
     // a stale "failed" goes before its "paid" for the 8 % (out of order arrival is the shuffled rest)
     log(`${deliveries.length} deliveries at ${RATE}/s (about ${(deliveries.length / RATE).toFixed(0)} s)`);
 
-    // warm the route (connections, prepared statements) with 200 deliveries of unknown checkouts
-    for (let i = 0; i < 200; i++) {
-      const body = eventBody({ n: i, reference: 'TH-XXXXX-XXXXX', checkoutId: `sbx_cs_warm${i}` }, 'paid', `evt_warm_${i}`);
-      await post('/api/payment/webhook/sandbox', body, { 'sandbox-signature': sign(body) });
+    // warm the route and open the connections: 10 rounds of deliveries about unknown checkouts over all of them
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, (_, i) => {
+          const body = eventBody({ n: i, reference: 'TH-XXXXX-XXXXX', checkoutId: `sbx_cs_warm${round}_${i}` }, 'paid', `evt_warm_${round}_${i}`);
+          return post('/api/payment/webhook/sandbox', body, { 'sandbox-signature': sign(body) });
+        }),
+      );
     }
 
     if (args.profile) api.kill('SIGWINCH');
@@ -176,6 +192,7 @@ async function main() {
     let lateStarts = 0;
     const t0 = performance.now();
     const interval = 1000 / RATE;
+    const perSecond = Array.from({ length: Math.ceil(deliveries.length / RATE) + 1 }, () => []);
     await new Promise((resolve, reject) => {
       let i = 0;
       let done = 0;
@@ -183,14 +200,15 @@ async function main() {
         const now = performance.now();
         while (i < deliveries.length && t0 + i * interval <= now) {
           if (now - (t0 + i * interval) > 50) lateStarts++;
+          const started = t0 + i * interval; // when it was due: time waiting for a connection counts
           const d = deliveries[i++];
-          const started = performance.now();
           inFlight++;
           maxInFlight = Math.max(maxInFlight, inFlight);
           post('/api/payment/webhook/sandbox', d.body, { 'sandbox-signature': sign(d.body) }).then(
             (res) => {
               inFlight--;
               latencies.push(performance.now() - started);
+              perSecond[Math.floor((started - t0) / 1000)]?.push(performance.now() - started);
               statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
               if (res.status === 200 && JSON.parse(res.text).queued) queued++;
               if (++done === deliveries.length) resolve();
@@ -210,10 +228,14 @@ async function main() {
         `max in flight ${maxInFlight}; sends more than 50 ms late ${lateStarts}`,
     );
     console.log(
+      `p99 by second sent: ${perSecond.filter((a) => a.length).map((a) => pct(a.sort((x, y) => x - y), 99).toFixed(0)).join(' ')}`,
+    );
+    console.log(
       `latency ms: p50 ${pct(latencies, 50).toFixed(1)}  p95 ${pct(latencies, 95).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${latencies.at(-1).toFixed(1)}`,
     );
 
     // the signed notices are acknowledged when recorded and applied by the events worker: wait for it
+    if (args['worker-after']) worker = startWorker();
     const drainStart = performance.now();
     for (;;) {
       const { rows } = await db.query(`select count(*)::int as n from payments where status = 'paid'`);
