@@ -2,7 +2,7 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { EntitlementRequiredException } from './entitlement-required.exception';
 import { Reflector } from '@nestjs/core';
 import { ApiExtension, ApiResponse } from '@nestjs/swagger';
-import { ENTITLEMENT_LABELS, PLANS, lowestPlanWith, type Entitlement, type PlanId } from '@app/domain';
+import { ENTITLEMENT_LABELS, PLANS, lowestPlanWith, type Entitlement } from '@app/domain';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ErrorResponseDto } from '../../common/http/common.dto';
 import { SubscriptionsService } from './subscriptions.service';
