@@ -194,21 +194,34 @@ describe('payments with the sandbox provider (HTTP, real PostgreSQL and Redis, w
     expect(c.body.message).toBe('This idempotencyKey was used for another payment: use a new key for a new payment');
   });
 
-  it('expires open payments past their expiry, and still honours a late approval', async () => {
+  it('expires open payments past their expiry, closing the checkout at the provider; a payment the provider took late is still honoured', async () => {
     const m = await createUser(t);
     const p = (await t.http.post('/api/payment/e-wallet/gcash').set(auth(m.token)).send({ purpose: 'credit_pack', creditPack: 'starter' }).expect(200)).body;
     await t.db.update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.id, p._id));
     expect(await t.app.get(PaymentsService).expireOverdue()).toBeGreaterThanOrEqual(1);
     expect((await status(m, p._id)).status).toBe('expired');
-    // the tester approves after all: money taken late is honoured, once
-    await t.db.update(payments).set({ lastCheckedAt: null }).where(eq(payments.id, p._id));
+    // the checkout is closed: approving it now pays nothing
     const sandbox = t.app.get(PaymentProviders).sandbox!;
     const cid = p.checkoutUrl.split('/').pop();
-    const c = (await sandbox.checkout(cid))!;
+    expect((await sandbox.checkout(cid))!.status).toBe('expired');
+    expect((await decide(p.checkoutUrl, 'approve').expect(200)).body.status).toBe('expired');
+    // a provider that took the money anyway (its notice arrives after we closed): honoured, once
+    await t.app.get(PaymentsService).apply(p._id, { status: 'paid', providerPaymentId: 'late' }, 'webhook');
     await t.app.get(PaymentsService).apply(p._id, { status: 'paid', providerPaymentId: 'late' }, 'webhook');
     expect((await status(m, p._id)).status).toBe('paid');
     expect((await me(m)).credits.remaining).toBe(50);
-    expect(c.status).toBe('awaiting_action');
+  });
+
+  it('closes the checkout when the member cancels, so it cannot be paid afterwards', async () => {
+    const m = await createUser(t);
+    const p = (await t.http.post('/api/payment/e-wallet/gcash').set(auth(m.token)).send({ purpose: 'credit_pack', creditPack: 'starter' }).expect(200)).body;
+    expect((await t.http.post(`/api/payment/${p._id}/cancel`).set(auth(m.token)).expect(200)).body.status).toBe('cancelled');
+    expect((await t.app.get(PaymentProviders).sandbox!.checkout(p.checkoutUrl.split('/').pop()))!.status).toBe('expired');
+    // paid a moment before the cancel reached us: the cancel answers the payment paid, not cancelled
+    const q = (await t.http.post('/api/payment/e-wallet/gcash').set(auth(m.token)).send({ purpose: 'credit_pack', creditPack: 'starter' }).expect(200)).body;
+    await t.app.get(PaymentProviders).sandbox!.decide(q.checkoutUrl.split('/').pop(), 'approve');
+    await t.db.update(payments).set({ lastCheckedAt: null }).where(eq(payments.id, q._id));
+    expect((await t.http.post(`/api/payment/${q._id}/cancel`).set(auth(m.token)).expect(200)).body.status).toBe('paid');
   });
 
   it('refuses bad input with messages that say what to fix', async () => {

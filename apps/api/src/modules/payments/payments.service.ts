@@ -203,9 +203,10 @@ export class PaymentsService {
     const row = await this.payments.findById(id);
     if (!row || row.userId !== caller.id) throw new NotFoundException('Payment not found');
     if (!OPEN_PAYMENT_STATUSES.includes(row.status)) throw new ConflictException(`This payment is ${row.status.replace('_', ' ')}: it cannot be cancelled`);
-    // the provider may have taken the money a moment ago: ask before closing
+    // the provider may have taken the money a moment ago: ask before closing, and close its checkout
     const checked = await this.recheck(row);
     if (!OPEN_PAYMENT_STATUSES.includes(checked.status)) return this.toDto(checked);
+    if (!(await this.closeAtProvider(row))) return this.toDto(await this.recheck({ ...row, lastCheckedAt: null }));
     return this.toDto(await this.apply(row.id, { status: 'cancelled', failureReason: 'Cancelled by the member' }, 'member'));
   }
 
@@ -308,8 +309,10 @@ export class PaymentsService {
       const provider = this.providers.byId(row.provider);
       if (provider && row.providerCheckoutId) {
         try {
+          // closed at the provider first, so it cannot be paid after we call it expired
+          const closed = await provider.closeCheckout(row.providerCheckoutId);
           const s = await provider.fetchState(row.providerCheckoutId, row.reference);
-          if (!OPEN_PAYMENT_STATUSES.includes(s.status)) state = s;
+          if (!OPEN_PAYMENT_STATUSES.includes(s.status) || !closed) state = s;
         } catch (err) {
           this.logger.warn(`Could not ask ${row.provider} about ${row.reference}: ${(err as Error).message}`);
           if (now.getTime() - row.expiresAt.getTime() < 24 * 3600_000) continue; // try again next run, for a day
@@ -430,6 +433,19 @@ export class PaymentsService {
     if (!p.userId) return;
     if (p.purpose === 'subscription') await this.subscriptions.suspendForRefund(p.id, reason);
     else await this.credits.revoke(p.userId, p.credits, `Refund of ${p.reference}: ${reason}`, `refund:${p.id}`);
+  }
+
+  /** Closes the payment's checkout at its provider; false when the provider says it is paid. A provider that does not answer: true (its own expiry closes it; a late payment is honoured). */
+  private async closeAtProvider(row: PaymentRow): Promise<boolean> {
+    const provider = this.providers.byId(row.provider);
+    if (!provider || !row.providerCheckoutId) return true;
+    try {
+      return await provider.closeCheckout(row.providerCheckoutId);
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailable)) throw err;
+      this.logger.warn(`Could not close ${row.provider}'s checkout of ${row.reference}: ${err.message}`);
+      return true;
+    }
   }
 
   private async recheck(row: PaymentRow): Promise<PaymentRow> {

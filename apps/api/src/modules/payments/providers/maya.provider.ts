@@ -92,6 +92,11 @@ export class MayaProvider implements PaymentProvider {
     };
   }
 
+  /** Maya Checkout has no call to close a checkout: it expires on its own (and a late payment is honoured). */
+  async closeCheckout(): Promise<boolean> {
+    return true;
+  }
+
   readWebhook(rawBody: Buffer): WebhookNotice {
     let body: { id?: string; status?: string; paymentStatus?: string; requestReferenceNumber?: string; checkoutId?: string };
     try {

@@ -50,6 +50,12 @@ export interface PaymentProvider {
   createCheckout(req: CheckoutRequest): Promise<CheckoutCreated>;
   /** Asks the provider for the payment's state now (status polls, webhook confirmation, the expiry job). */
   fetchState(checkoutId: string, reference: string): Promise<ProviderState>;
+  /**
+   * Closes an open checkout so it can no longer be paid (our expiry, the member's cancel); false when
+   * the provider refused because it is paid already (the caller then reads its state). Providers
+   * without such a call resolve true and rely on their own expiry.
+   */
+  closeCheckout(checkoutId: string): Promise<boolean>;
   /** Verifies a webhook (signature, freshness) and reads it; throws WebhookRejected. */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice;
 }

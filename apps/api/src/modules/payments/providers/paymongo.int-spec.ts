@@ -281,7 +281,7 @@ describe('PayMongo adapter against a local PayMongo (checkouts, status, signed w
     expect(await ledger(m)).toEqual([]);
   });
 
-  it('the expiry task asks PayMongo first: honours a session paid without a webhook, closes the expired and the still-open ones', async () => {
+  it('the expiry task closes the session at PayMongo and asks it first: honours a session paid without a webhook, closes the expired and the still-open ones', async () => {
     const m = await createUser(t);
     const [paid, expired, open] = [await buyPack(m, '/api/payment/e-wallet/gcash'), await buyPack(m, '/api/payment/card/web'), await buyPack(m, '/api/payment/qr/maya')];
     await fake.pay(await sessionIdOf(paid._id), { webhook: false });
@@ -291,6 +291,10 @@ describe('PayMongo adapter against a local PayMongo (checkouts, status, signed w
     expect(await t.app.get(PaymentsService).expireOverdue()).toBeGreaterThanOrEqual(3);
     expect([(await row(paid._id)).status, (await row(expired._id)).status, (await row(open._id)).status]).toEqual(['paid', 'expired', 'expired']);
     for (const p of [paid, expired, open]) expect(fake.requestsTo('GET', `/v1/checkout_sessions/${await sessionIdOf(p._id)}`)).toHaveLength(1);
+    // each was closed at PayMongo first (the paid one refused: 400), so the open one can no longer be paid
+    const closes = async (id: string) => fake.requestsTo('POST', `/v1/checkout_sessions/${await sessionIdOf(id)}/expire`).map((r) => r.status);
+    expect([await closes(paid._id), await closes(expired._id), await closes(open._id)]).toEqual([[400], [200], [200]]);
+    expect(fake.session(await sessionIdOf(open._id)).attributes.status).toBe('expired');
     expect(await ledger(m)).toEqual([['purchase', 50]]);
   });
 

@@ -114,6 +114,19 @@ export class PaymongoProvider implements PaymentProvider {
     return stateOfSession(body.data.attributes);
   }
 
+  /** `POST /v1/checkout_sessions/{id}/expire`: a 400 means PayMongo cannot expire it (paid already). */
+  async closeCheckout(checkoutId: string): Promise<boolean> {
+    const res = await providerFetch(
+      `${this.o.apiUrl}/v1/checkout_sessions/${encodeURIComponent(checkoutId)}/expire`,
+      { method: 'POST', headers: { Authorization: this.auth, Accept: 'application/json' } },
+      this.o.timeoutMs,
+      'PayMongo',
+    );
+    if (res.status === 400) return false;
+    await jsonOrThrow(res, 'PayMongo');
+    return true;
+  }
+
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice {
     let event: { data?: PaymongoResource<EventAttributes> };
     try {

@@ -95,6 +95,18 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
+  /** Closes an open sandbox checkout (it shows as expired); false when it was paid. */
+  async closeCheckout(checkoutId: string): Promise<boolean> {
+    const c = await this.checkout(checkoutId);
+    if (!c) return true;
+    if (c.status === 'paid' || c.status === 'refunded') return false;
+    if (c.status === 'awaiting_action') {
+      c.status = 'expired';
+      await this.o.redis.set(this.key(checkoutId), JSON.stringify(c), 'EX', TTL_SECONDS);
+    }
+    return true;
+  }
+
   /**
    * Records the tester's decision (once: a decided checkout keeps its first decision) and returns the
    * webhook to deliver and where to send the tester. Null when the checkout is unknown.
