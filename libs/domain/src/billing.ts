@@ -182,6 +182,47 @@ export function proratedUpgrade(
   return { amountCentavos: amount, creditCentavos: newPriceCentavos - amount };
 }
 
+/** What a plan change is measured against: the member's current subscription (null: none, i.e. Free). */
+export interface CurrentPeriod {
+  plan: PlanId;
+  status: string;
+  startedAt: Date;
+  expiresAt: Date | null;
+  paidCentavos: number;
+}
+
+/**
+ * Whether buying `plan` starts at once: from Free, from a plan that is not active or has no end, or to
+ * a higher plan; the same or a lower paid plan starts when the paid periods end instead.
+ */
+export function planChangeStartsNow(current: CurrentPeriod | null, plan: PlanId): boolean {
+  if (!current || current.status !== 'active' || current.plan === 'free' || !current.expiresAt) return true;
+  return PLANS[plan].rank > PLANS[current.plan].rank;
+}
+
+/**
+ * The one rule for what buying a plan costs and when it starts (the API charges it, the checkout shows
+ * it): at once with the unused share of the current paid period taken off (`proratedUpgrade`), or
+ * from the end of the last paid period (`lastPaidEnd`: the current one's, or the last scheduled one's)
+ * at full price. Null when the plan is not sold for the period.
+ */
+export function quotePlanChange(
+  plan: PlanId,
+  period: string,
+  current: CurrentPeriod | null,
+  lastPaidEnd: Date | null,
+  now: Date,
+): { priceCentavos: number; amountCentavos: number; prorationCentavos: number; startsAt: Date | null } | null {
+  const price = planPriceCentavos(plan, period);
+  if (price === null || price <= 0) return null;
+  if (!planChangeStartsNow(current, plan)) {
+    return { priceCentavos: price, amountCentavos: price, prorationCentavos: 0, startsAt: lastPaidEnd ?? current!.expiresAt };
+  }
+  const paid = current && current.expiresAt && current.paidCentavos > 0 ? { paidCentavos: current.paidCentavos, startedAt: current.startedAt, expiresAt: current.expiresAt } : null;
+  const { amountCentavos, creditCentavos } = proratedUpgrade(price, paid, now);
+  return { priceCentavos: price, amountCentavos, prorationCentavos: creditCentavos, startsAt: null };
+}
+
 /** AI credit packs sold on their own; credits bought never expire. */
 export const CREDIT_PACKS = {
   starter: { id: 'starter', credits: 50, priceCentavos: 25_000, name: '50 AI credits' },

@@ -9,6 +9,7 @@ import {
   lowestPlanWith,
   planPriceCentavos,
   proratedUpgrade,
+  quotePlanChange,
 } from '@app/domain';
 import { effectivePlan } from './subscriptions.service';
 
@@ -55,6 +56,20 @@ describe('the plan table and its rules (libs/domain billing)', () => {
     // a year of Premium nearly unused against a month of... (an upgrade never pays the member back)
     const big = proratedUpgrade(650_000, { paidCentavos: 6_500_000, startedAt, expiresAt: new Date('2027-11-01T00:00:00Z') }, startedAt);
     expect(big).toEqual({ amountCentavos: MIN_PAYMENT_CENTAVOS, creditCentavos: 650_000 - MIN_PAYMENT_CENTAVOS });
+  });
+
+  it('quotes a plan change by one rule (the API charges it, the checkout shows it)', () => {
+    const now = new Date('2026-11-16T00:00:00Z');
+    const basic = { plan: 'basic' as const, status: 'active', startedAt: new Date('2026-11-01T00:00:00Z'), expiresAt: new Date('2026-12-01T00:00:00Z'), paidCentavos: 150_000 };
+    expect(quotePlanChange('premium', 'monthly', basic, null, now)).toEqual({ priceCentavos: 650_000, amountCentavos: 575_000, prorationCentavos: 75_000, startsAt: null });
+    expect(quotePlanChange('basic', 'annually', basic, null, now)).toEqual({ priceCentavos: 1_500_000, amountCentavos: 1_500_000, prorationCentavos: 0, startsAt: basic.expiresAt });
+    const scheduledEnd = new Date('2027-01-01T00:00:00Z');
+    expect(quotePlanChange('basic', 'monthly', basic, scheduledEnd, now)?.startsAt).toEqual(scheduledEnd);
+    expect(quotePlanChange('basic', 'monthly', null, null, now)).toEqual({ priceCentavos: 150_000, amountCentavos: 150_000, prorationCentavos: 0, startsAt: null });
+    // an ended or staff-given (no payment) plan gives no credit, and a plan with no end starts the new one now
+    expect(quotePlanChange('premium', 'monthly', { ...basic, status: 'expired' }, null, now)?.prorationCentavos).toBe(0);
+    expect(quotePlanChange('basic', 'monthly', { ...basic, expiresAt: null, paidCentavos: 0 }, null, now)?.startsAt).toBeNull();
+    expect(quotePlanChange('enterprise', 'monthly', basic, null, now)).toBeNull();
   });
 
   it('gives a suspended or ended subscription Free’s entitlements', () => {

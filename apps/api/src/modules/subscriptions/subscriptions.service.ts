@@ -9,8 +9,9 @@ import {
   addMonths,
   buildPagination,
   lowestPlanWith,
+  planChangeStartsNow,
   planPriceCentavos,
-  proratedUpgrade,
+  quotePlanChange,
   type Entitlement,
   type PlanId,
   type PurchasablePeriod,
@@ -156,19 +157,22 @@ export class SubscriptionsService {
     if (plan === 'enterprise') {
       throw new BadRequestException('Enterprise is arranged with our sales team: contact sales to set it up');
     }
-    const price = planPriceCentavos(plan, billingPeriod);
-    if (price === null || price <= 0) throw new BadRequestException(`The ${PLANS[plan].name} plan is not sold for the ${billingPeriod} period`);
+    if (!planPriceCentavos(plan, billingPeriod)) throw new BadRequestException(`The ${PLANS[plan].name} plan is not sold for the ${billingPeriod} period`);
     const current = await this.subs.current(userId);
     if (current?.status === 'suspended') {
       throw new ForbiddenException('Your subscription is suspended: contact support before changing plans');
     }
     const name = `${PLANS[plan].name} plan, ${billingPeriod === 'monthly' ? '1 month' : '12 months'}`;
-    if (this.startsNow(current, plan)) {
-      const paid = current && current.expiresAt && current.paidCentavos > 0 ? { paidCentavos: current.paidCentavos, startedAt: current.startedAt, expiresAt: current.expiresAt } : null;
-      const { amountCentavos, creditCentavos } = proratedUpgrade(price, paid, now);
-      return { plan, billingPeriod, amountCentavos, prorationCentavos: creditCentavos, startsAt: 'now', description: name };
-    }
-    return { plan, billingPeriod, amountCentavos: price, prorationCentavos: 0, startsAt: 'period_end', description: name };
+    const lastScheduled = planChangeStartsNow(current, plan) ? undefined : (await this.subs.scheduled(userId)).at(-1);
+    const q = quotePlanChange(plan, billingPeriod, current, lastScheduled?.expiresAt ?? null, now)!;
+    return {
+      plan,
+      billingPeriod,
+      amountCentavos: q.amountCentavos,
+      prorationCentavos: q.prorationCentavos,
+      startsAt: q.startsAt ? 'period_end' : 'now',
+      description: name,
+    };
   }
 
   /**
@@ -188,7 +192,7 @@ export class SubscriptionsService {
         paymentId: p.paymentId,
         paidCentavos: p.amountCentavos + p.prorationCentavos,
       };
-      if (this.startsNow(current, p.plan)) {
+      if (planChangeStartsNow(current, p.plan)) {
         const row = await this.activate({ ...values, startedAt: now, expiresAt: addBillingPeriod(now, p.billingPeriod) }, current, 'payment', p.userId, now);
         await this.rechainScheduled(p.userId, row.expiresAt!);
         return row;
@@ -414,11 +418,6 @@ export class SubscriptionsService {
       });
     }
     return granted;
-  }
-
-  private startsNow(current: SubscriptionRow | null, plan: PlanId): boolean {
-    if (!current || current.status !== 'active' || current.plan === 'free' || !current.expiresAt) return true;
-    return PLANS[plan].rank > PLANS[current.plan].rank;
   }
 
   /** Ends the current subscription (upgraded/replaced) and makes `values` the active one, cached on the account; grants month 1's allowance. */

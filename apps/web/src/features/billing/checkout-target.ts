@@ -4,7 +4,7 @@ import {
   PLANS,
   PURCHASABLE_PERIODS,
   planPriceCentavos,
-  proratedUpgrade,
+  quotePlanChange,
   type CreditPackId,
   type PlanId,
   type PurchasablePeriod,
@@ -82,25 +82,20 @@ export interface PlanQuote {
 }
 
 /**
- * What buying a plan will cost and when it starts, by the API's rule (SubscriptionsService.quote): a
- * higher plan (or any plan from Free) starts at once with the unused share of the current paid period
- * taken off (`proratedUpgrade`); the same or a lower plan starts when the paid periods end. The API
+ * What buying a plan will cost and when it starts: `quotePlanChange` of libs/domain, the rule the API
+ * charges by (SubscriptionsService.quote), on the member's current and scheduled periods. The API
  * works it out again to the second when the payment is made.
  */
 export function quotePlan(plan: PaidPlanId, period: PurchasablePeriod, current: CurrentSubscription | undefined, now: Date): PlanQuote {
-  const price = planPriceCentavos(plan, period) ?? 0;
   const sub = current?.subscription;
-  const startsNow = !sub || sub.status !== 'active' || sub.plan === 'free' || !sub.expiresAt || PLANS[plan].rank > PLANS[sub.plan].rank;
-  if (!startsNow) {
-    const last = current?.scheduled.at(-1)?.expiresAt ?? sub!.expiresAt;
-    return { priceCentavos: price, prorationCentavos: 0, amountCentavos: price, startsAt: last };
-  }
-  const paid =
-    sub && sub.status === 'active' && sub.expiresAt && sub.paidCentavos > 0
-      ? { paidCentavos: sub.paidCentavos, startedAt: new Date(sub.startedAt), expiresAt: new Date(sub.expiresAt) }
-      : null;
-  const { amountCentavos, creditCentavos } = proratedUpgrade(price, paid, now);
-  return { priceCentavos: price, prorationCentavos: creditCentavos, amountCentavos, startsAt: null };
+  const currentPeriod = sub
+    ? { plan: sub.plan, status: sub.status, startedAt: new Date(sub.startedAt), expiresAt: sub.expiresAt ? new Date(sub.expiresAt) : null, paidCentavos: sub.paidCentavos }
+    : null;
+  const lastScheduled = current?.scheduled.at(-1)?.expiresAt;
+  const q = quotePlanChange(plan, period, currentPeriod, lastScheduled ? new Date(lastScheduled) : null, now);
+  const price = planPriceCentavos(plan, period) ?? 0;
+  if (!q) return { priceCentavos: price, prorationCentavos: 0, amountCentavos: price, startsAt: null };
+  return { priceCentavos: q.priceCentavos, prorationCentavos: q.prorationCentavos, amountCentavos: q.amountCentavos, startsAt: q.startsAt?.toISOString() ?? null };
 }
 
 /** A new idempotency key for one payment attempt (crypto.randomUUID where the page is a secure context). */
