@@ -218,7 +218,7 @@ export function quotePlanChange(
   if (!planChangeStartsNow(current, plan)) {
     return { priceCentavos: price, amountCentavos: price, prorationCentavos: 0, startsAt: lastPaidEnd ?? current!.expiresAt };
   }
-  const paid = current && current.expiresAt && current.paidCentavos > 0 ? { paidCentavos: current.paidCentavos, startedAt: current.startedAt, expiresAt: current.expiresAt } : null;
+  const paid = current && current.status === 'active' && current.expiresAt && current.paidCentavos > 0 ? { paidCentavos: current.paidCentavos, startedAt: current.startedAt, expiresAt: current.expiresAt } : null;
   const { amountCentavos, creditCentavos } = proratedUpgrade(price, paid, now);
   return { priceCentavos: price, amountCentavos, prorationCentavos: creditCentavos, startsAt: null };
 }
