@@ -324,6 +324,26 @@ describe('add listing: saving', { timeout: 30_000 }, () => {
     });
   });
 
+  it('offers the plans when the member is at their plan’s active-listings limit (402)', async () => {
+    signIn();
+    servePlaces();
+    const message = 'The Free plan allows 5 active listings: upgrade to Basic, or archive or mark a listing sold first';
+    server.use(
+      http.post('*/api/listing/create', () =>
+        HttpResponse.json(
+          { statusCode: 402, message, error: 'Payment Required', upgrade: { reason: 'plan', feature: 'More than 5 active listings', requiredPlan: 'basic', currentPlan: 'free' } },
+          { status: 402 },
+        ),
+      ),
+    );
+    const { user: ui } = renderApp('/listings/new');
+    await toLastStep(ui);
+    await ui.click(screen.getByRole('button', { name: 'Create listing' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/plans');
+  });
+
   it('shows "HTTP error! Status" when the create answer has no message', async () => {
     signIn();
     servePlaces();

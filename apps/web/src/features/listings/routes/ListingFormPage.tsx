@@ -378,6 +378,8 @@ function ListingForm({ listing }: ListingFormProps) {
   const [imageProblems, setImageProblems] = useState<string[]>([]);
   const [documentProblems, setDocumentProblems] = useState<string[]>([]);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  /** The save was refused for the member's plan (402: the active-listings limit): the error offers the plans. */
+  const [planLimited, setPlanLimited] = useState(false);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState(false);
   // The listing on the server: the one edited, or the one just created (a retry then updates it).
@@ -467,6 +469,7 @@ function ListingForm({ listing }: ListingFormProps) {
 
   const save = async (values: ListingFormValues) => {
     setSubmitError(null);
+    setPlanLimited(false);
     setBusy(true);
     try {
       let saved = savedRef.current;
@@ -478,6 +481,7 @@ function ListingForm({ listing }: ListingFormProps) {
         if (!editing) setCreated(true);
       } catch (error) {
         setSubmitError(listingErrorMessage(error));
+        setPlanLimited(errorStatus(error) === 402);
         return;
       }
       const imagesOk = await uploadAll('images', saved._id, images);
@@ -584,7 +588,17 @@ function ListingForm({ listing }: ListingFormProps) {
             </DialogActions>
           </Dialog>
           {submitError && (
-            <Alert severity="error" role="alert">
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                planLimited ? (
+                  <Button component={RouterLink} to="/plans" color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                    See plans
+                  </Button>
+                ) : undefined
+              }
+            >
               {submitError}
             </Alert>
           )}
