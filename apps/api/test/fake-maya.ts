@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeProviderServer, tryJson, type RecordedRequest, type Send } from './fake-provider-server';
+
+export type { Outage, RecordedRequest } from './fake-provider-server';
 
 /**
  * A local Maya Checkout (127.0.0.1, a random port) speaking Maya's protocol as documented at
@@ -22,23 +25,12 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
  * the codes are illustrative, not Maya's exact catalogue.
  */
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-  body: unknown;
-  status: number;
-}
-
 export interface WebhookDelivery {
   body: string;
   status: number;
   response: unknown;
   error?: string;
 }
-
-export type Outage = 'up' | 'error' | 'reset' | 'hang';
 
 export type MayaPaymentStatus =
   | 'PENDING_TOKEN'
@@ -83,66 +75,32 @@ export interface DeliveryOptions {
   copies?: number;
 }
 
-const tryJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isHttpUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^\s]+$/.test(v);
 const digits = (n: number) => [...randomBytes(n)].map((b) => b % 10).join('');
 const hasTwoDecimalsAtMost = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
-export class FakeMaya {
-  readonly requests: RecordedRequest[] = [];
+export class FakeMaya extends FakeProviderServer {
   readonly deliveries: WebhookDelivery[] = [];
   readonly checkouts = new Map<string, MayaCheckout>();
-  webhookUrl = '';
-  outage: Outage = 'up';
-  url = '';
-  private readonly server: Server;
-  private readonly hanging = new Set<ServerResponse>();
 
   private constructor(
     public publicKey: string,
     public secretKey: string,
   ) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    super();
   }
 
   static async start(o: { publicKey: string; secretKey: string; webhookUrl?: string }): Promise<FakeMaya> {
     const fake = new FakeMaya(o.publicKey, o.secretKey);
-    fake.webhookUrl = o.webhookUrl ?? '';
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`;
+    await fake.listen(o.webhookUrl);
     return fake;
-  }
-
-  async close(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  setOutage(outage: Outage): void {
-    this.outage = outage;
-    if (outage !== 'hang') {
-      for (const res of this.hanging) res.destroy();
-      this.hanging.clear();
-    }
   }
 
   checkout(id: string): MayaCheckout {
     const c = this.checkouts.get(id);
     if (!c) throw new Error(`fake Maya: no checkout ${id}`);
     return c;
-  }
-
-  requestsTo(method: string, path: string): RecordedRequest[] {
-    const match = path.endsWith('*') ? (p: string) => p.startsWith(path.slice(0, -1)) : (p: string) => p === path;
-    return this.requests.filter((r) => r.method === method && match(r.path));
   }
 
   /** The buyer pays (a Maya wallet login, a QR Ph scan, a card): PAYMENT_SUCCESS, and the webhook. */
@@ -233,23 +191,12 @@ export class FakeMaya {
     return null;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, rawBody, body: rawBody ? tryJson(rawBody) : undefined, status: 0 };
-    this.requests.push(rec);
+  protected outageBody() {
+    return { code: '2000', message: 'Internal server error. Please try again later.', reference: randomUUID() };
+  }
+
+  protected route(req: IncomingMessage, res: ServerResponse, url: URL, rec: RecordedRequest, send: Send) {
     const reference = randomUUID();
-    const send = (status: number, body: unknown) => {
-      rec.status = status;
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    };
-
-    if (this.outage === 'reset') return void req.socket.destroy();
-    if (this.outage === 'hang') return void this.hanging.add(res);
-    if (this.outage === 'error') return send(500, { code: '2000', message: 'Internal server error. Please try again later.', reference });
-
     if (req.method === 'GET' && url.pathname === '/v2/checkout' && this.checkouts.has(url.searchParams.get('id') ?? '')) {
       rec.status = 200;
       return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Maya Checkout (fake)</title>');

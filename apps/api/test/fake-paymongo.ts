@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeProviderServer, tryJson, type RecordedRequest, type Send } from './fake-provider-server';
+
+export type { Outage, RecordedRequest } from './fake-provider-server';
 
 /**
  * A local PayMongo (127.0.0.1, a random port) that speaks PayMongo's protocol as documented at
@@ -27,16 +30,6 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
  * `external_reference_number` stays null (as in the documented Checkout Session resource sample).
  */
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  rawBody: string;
-  body: unknown;
-  /** What the fake answered (0: it dropped the connection or never answered). */
-  status: number;
-}
-
 export interface WebhookDelivery {
   eventId: string;
   type: string;
@@ -48,8 +41,6 @@ export interface WebhookDelivery {
   response: unknown;
   error?: string;
 }
-
-export type Outage = 'up' | 'error' | 'reset' | 'hang';
 
 /** How a delivery is signed: as PayMongo does, or one of the ways a forged or stale one would be. */
 export type SignatureMode = 'good' | 'wrong-secret' | 'old' | 'future' | 'none' | 'live-slot';
@@ -131,13 +122,6 @@ export type CheckoutSession = Resource<SessionAttributes>;
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const rid = (prefix: string) => `${prefix}_${[...randomBytes(24)].map((b) => ALNUM[b % ALNUM.length]).join('')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const tryJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isHttpUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^\s]+$/.test(v);
 
@@ -148,48 +132,24 @@ interface PayMongoError {
 }
 const err = (code: string, attribute: string, detail: string): PayMongoError => ({ code, detail, source: { pointer: attribute, attribute } });
 
-export class FakePaymongo {
-  readonly requests: RecordedRequest[] = [];
+export class FakePaymongo extends FakeProviderServer {
   readonly deliveries: WebhookDelivery[] = [];
   readonly sessions = new Map<string, CheckoutSession>();
-  /** Where events are posted (our `/api/payment/webhook/paymongo`). */
-  webhookUrl = '';
   /** The events the registered webhook listens to (PayMongo sends only these). */
   events: string[] = ['checkout_session.payment.paid', 'payment.paid', 'payment.failed'];
-  outage: Outage = 'up';
-  url = '';
-  private readonly server: Server;
-  private readonly hanging = new Set<ServerResponse>();
 
   private constructor(
     /** The key requests must authenticate with (change it to model a rotated key). */
     public secretKey: string,
     public webhookSecret: string,
   ) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    super();
   }
 
   static async start(o: { secretKey: string; webhookSecret: string; webhookUrl?: string }): Promise<FakePaymongo> {
     const fake = new FakePaymongo(o.secretKey, o.webhookSecret);
-    fake.webhookUrl = o.webhookUrl ?? '';
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`;
+    await fake.listen(o.webhookUrl);
     return fake;
-  }
-
-  async close(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** Down (`error`, `reset`, `hang`) or back `up`. */
-  setOutage(outage: Outage): void {
-    this.outage = outage;
-    if (outage !== 'hang') {
-      for (const res of this.hanging) res.destroy();
-      this.hanging.clear();
-    }
   }
 
   session(id: string): CheckoutSession {
@@ -199,11 +159,6 @@ export class FakePaymongo {
   }
 
   /** The requests received to a method and path (exact, or a prefix ending in `*`). */
-  requestsTo(method: string, path: string): RecordedRequest[] {
-    const match = path.endsWith('*') ? (p: string) => p.startsWith(path.slice(0, -1)) : (p: string) => p === path;
-    return this.requests.filter((r) => r.method === method && match(r.path));
-  }
-
   /** The customer pays at the hosted page: the session gets a paid payment, and its events are posted. */
   async pay(sessionId: string, o: DeliveryOptions & { methodType?: string } = {}): Promise<WebhookDelivery[]> {
     const s = this.session(sessionId);
@@ -357,22 +312,12 @@ export class FakePaymongo {
     return delivery;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, rawBody, body: rawBody ? tryJson(rawBody) : undefined, status: 0 };
-    this.requests.push(rec);
-    const send = (status: number, body: unknown) => {
-      rec.status = status;
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    };
+  protected outageBody() {
+    return { errors: [{ code: 'internal_server_error', detail: 'Something went wrong on our end. Please try again.' }] };
+  }
 
-    if (this.outage === 'reset') return void req.socket.destroy();
-    if (this.outage === 'hang') return void this.hanging.add(res);
-    if (this.outage === 'error') return send(500, { errors: [{ code: 'internal_server_error', detail: 'Something went wrong on our end. Please try again.' }] });
-
+  protected route(req: IncomingMessage, res: ServerResponse, url: URL, rec: RecordedRequest, send: Send) {
+    const path = url.pathname;
     const page = /^\/(cs_[A-Za-z0-9]+)$/.exec(path);
     if (req.method === 'GET' && page && this.sessions.has(page[1])) {
       rec.status = 200;

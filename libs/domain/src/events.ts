@@ -30,6 +30,7 @@ export interface DomainEventMap {
   'user.role_changed': { userId: string; email: string; from: string; to: string };
   'user.status_changed': { userId: string; email: string; from: string; to: string };
   'user.verified_changed': { userId: string; email: string; verified: boolean };
+  /** No longer published (credits move through the ledger: credits.adjusted); kept for the audit entries written before. */
   'user.credits_adjusted': { userId: string; email: string; from: number; to: number };
   'user.removed': { userId: string; email: string; role: string };
   'user.password_changed': { userId: string };

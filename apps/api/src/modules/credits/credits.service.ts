@@ -197,7 +197,7 @@ export class CreditsService {
     if (caller.id !== userId && !STAFF_ROLES.includes(caller.role)) {
       throw new ForbiddenException('You can only see your own AI credits');
     }
-    const [profile] = await this.users.creditBalances(1, 0, [userId]).then((r) => r.rows);
+    const profile = await this.users.creditProfile(userId);
     if (!profile) throw new NotFoundException('Member not found');
     const { limit, skip } = pageWindow(query);
     const [page, reserved] = await Promise.all([this.credits.page(userId, limit, skip), this.credits.heldBy(userId)]);

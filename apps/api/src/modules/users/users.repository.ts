@@ -138,6 +138,16 @@ export class UsersRepository {
     return rows.map((r) => r.id);
   }
 
+  /** A member's credit balance and current plan (the credits account page). */
+  async creditProfile(id: string): Promise<{ balance: number; subscription: SubscriptionValue } | null> {
+    const [row] = await this.db
+      .select({ balance: users.creditsRemaining, subscription: users.subscription })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
   /** A page of members with their credit balance, the largest first (the staff credits table). */
   async creditBalances(limit: number, skip: number, ids?: string[]) {
     const where = ids ? inArray(users.id, ids) : undefined;

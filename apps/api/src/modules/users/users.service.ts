@@ -307,6 +307,11 @@ export class UsersService {
     return this.users.idsMatching(text, limit);
   }
 
+  /** A member's credit balance and current plan; null for an unknown member. */
+  creditProfile(userId: string) {
+    return this.users.creditProfile(userId);
+  }
+
   /** A page of members with their credit balance and plan, the largest balance first. */
   creditBalances(limit: number, skip: number, ids?: string[]) {
     return this.users.creditBalances(limit, skip, ids);
@@ -515,7 +520,7 @@ export function parseUserFilters(query: unknown): UserFilters {
   return filters;
 }
 
-/** The events of a change to an account: its standing (role, status, verification, credits) each on its own, the rest as one profile update. */
+/** The events of a change to an account: its standing (role, status, verification) each on its own, the rest as one profile update (credits move through the credits ledger). */
 export function userChangeEvents(actorId: string, before: UserRow, patch: Partial<NewUserRow>): NewDomainEvent[] {
   const entity = { kind: 'user' as const, id: before.id };
   const base = { userId: before.id, email: before.email };
@@ -529,10 +534,7 @@ export function userChangeEvents(actorId: string, before: UserRow, patch: Partia
   if (patch.isVerified !== undefined && patch.isVerified !== before.isVerified) {
     events.push({ type: 'user.verified_changed', actorId, entity, data: { ...base, verified: patch.isVerified } });
   }
-  if (patch.creditsRemaining !== undefined && patch.creditsRemaining !== before.creditsRemaining) {
-    events.push({ type: 'user.credits_adjusted', actorId, entity, data: { ...base, from: before.creditsRemaining, to: patch.creditsRemaining } });
-  }
-  const standing = new Set(['role', 'status', 'isVerified', 'creditsRemaining']);
+  const standing = new Set(['role', 'status', 'isVerified']);
   const fields = Object.keys(patch).filter((k) => !standing.has(k) && patch[k as keyof NewUserRow] !== before[k as keyof UserRow]);
   if (fields.length) events.push({ type: 'user.updated', actorId, entity, data: { userId: before.id, fields } });
   return events;

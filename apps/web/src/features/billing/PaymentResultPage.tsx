@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PAYMENT_METHOD_LABELS, PLANS, formatCentavos } from '@app/domain';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
@@ -18,6 +17,7 @@ import { useCancelPaymentMutation, useGetCurrentSubscriptionQuery } from '@/lib/
 import { PAYMENT_STATUS_LABELS, formatCredits, formatDay, formatDayTime, isOpenPayment } from '@/lib/billing-text';
 import { selectCurrentUser, useAppSelector } from '@/lib/state/hooks';
 import { checkoutPath, targetOfPayment } from './checkout-target';
+import { FactList } from './FactList';
 import { ReceiptButton } from './ReceiptButton';
 import { useAccountRefresh } from './use-account-refresh';
 import { usePaymentStatus } from './use-payment-status';
@@ -31,20 +31,7 @@ function Facts({ payment }: { payment: Payment }) {
   ];
   if (payment.receiptNumber) rows.push(['Receipt number', payment.receiptNumber]);
   if (payment.paidAt) rows.push(['Paid', formatDayTime(payment.paidAt)]);
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 3, rowGap: { xs: 0, sm: 0.75 } }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList rows={rows} />;
 }
 
 /** What a paid payment did: the plan now (or from when), or the credits added. */

@@ -16,6 +16,7 @@ import { useDecideSandboxCheckoutMutation, useGetSandboxCheckoutQuery, type Sand
 import { formatDayTime } from '@/lib/billing-text';
 import { APP_NAME } from '@/lib/config';
 import { browserNavigation } from '@/lib/navigation';
+import { FactList } from './FactList';
 
 /** Approve, decline or let expire an open checkout; `refund` a paid one (a refund or chargeback arriving later). */
 type Decision = SandboxDecisionDto['decision'];
@@ -59,20 +60,7 @@ function Details({ checkout }: { checkout: SandboxCheckout }) {
     ['Payer', checkout.payerEmail],
     ['Open until', formatDayTime(checkout.expiresAt)],
   ];
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 3, rowGap: { xs: 0, sm: 0.75 } }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList rows={rows} />;
 }
 
 function Checkout({ checkout }: { checkout: SandboxCheckout }) {
