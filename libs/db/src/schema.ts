@@ -1024,6 +1024,96 @@ export const paymentWebhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payment_webhook_events_received_idx').on(t.receivedAt)],
 );
 
+/**
+ * A table export (users, listings, audit log to CSV or PDF), run by the `exports` queue's worker.
+ * The file is written to private storage under a temporary key and only named here (`file_key`)
+ * once it is whole, so a worker killed mid-export never offers a partial file; it expires after a day.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource', { enum: ['users', 'listings', 'audit'] }).notNull(),
+    format: text('format', { enum: ['csv', 'pdf'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'ready', 'failed', 'expired'] }).notNull().default('queued'),
+    /** The request as validated: filters, sort, columns, layout, limit. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** Rows the filters select (an estimate until the export ends) and rows written so far. */
+    totalRows: integer('total_rows'),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('export_jobs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('export_jobs_expires_idx').on(t.expiresAt).where(sql`${t.fileKey} is not null`),
+  ],
+);
+
+/**
+ * A JSON import of listings (`/listing/import/json`), run by the `imports` queue's worker: the
+ * uploaded file in private storage, progress, and the report (created, updated, unchanged,
+ * rejected rows with their reasons).
+ */
+export const listingImports = pgTable(
+  'listing_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    totalRows: integer('total_rows'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** Rejected rows: index in the file, the listing's code when it had one, and the reason. At most 1,000 kept. */
+    rejections: jsonb('rejections').$type<Array<{ row: number; code: string | null; reason: string }>>().notNull().default([]),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('listing_imports_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/** A member's report of a listing (a scam, wrong details, already sold...), for the admins' review. */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: ['scam', 'wrong_details', 'unavailable', 'duplicate', 'offensive', 'other'] }).notNull(),
+    note: text('note').notNull().default(''),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listing_reports_listing_idx').on(t.listingId, t.createdAt.desc().nullsFirst()),
+    index('listing_reports_open_idx').on(t.listingId).where(sql`${t.resolvedAt} is null`),
+    index('listing_reports_reporter_idx').on(t.reporterId),
+    index('listing_reports_resolved_by_idx').on(t.resolvedById),
+    // one open report per member and listing
+    uniqueIndex('listing_reports_open_reporter_key').on(t.listingId, t.reporterId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
@@ -1043,3 +1133,6 @@ export type CreditLedgerRow = typeof creditLedger.$inferSelect;
 export type CreditReservationRow = typeof creditReservations.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+export type ExportJobRow = typeof exportJobs.$inferSelect;
+export type ListingImportRow = typeof listingImports.$inferSelect;
+export type ListingReportRow = typeof listingReports.$inferSelect;

@@ -40,6 +40,9 @@ export const TABLE_OWNERS = {
   creditReservations: 'credits',
   payments: 'payments',
   paymentWebhookEvents: 'payments',
+  exportJobs: 'exports',
+  listingImports: 'listings',
+  listingReports: 'listings',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

@@ -11,5 +11,9 @@ export const QUEUES = {
   savedSearchAlerts: 'saved-search-alerts',
   /** The payment sandbox's webhook deliveries to our own webhook route (retried like a real provider's). */
   paymentSandboxWebhooks: 'payment-sandbox-webhooks',
+  /** Table exports to CSV or PDF (users, listings, audit log); one job per export row, retried after a crash. */
+  exports: 'exports',
+  /** Listing imports from a JSON file; one job per import, resumable by listing code. */
+  imports: 'imports',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
