@@ -9,7 +9,7 @@ export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /** What an event is about: the kinds of things the platform has. */
-export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits'] as const;
+export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 interface ListingRef {
@@ -86,12 +86,34 @@ export interface DomainEventMap {
   'payment.closed': PaymentRef & { status: 'failed' | 'expired' | 'cancelled'; reason: string | null };
   'payment.refunded': PaymentRef & { reason: string };
   'payment.webhook_rejected': { provider: string; reason: string };
+  'export.requested': ExportRef & { filters: string[] };
+  'export.ready': ExportRef & { fileName: string; rows: number };
+  'export.failed': ExportRef & { reason: string };
+  'export.downloaded': ExportRef & { fileName: string };
+  'listing.import_started': ImportRef;
+  'listing.import_finished': ImportRef & { created: number; updated: number; unchanged: number; rejected: number; failed: string | null };
+  'listing.reported': ListingRef & { reportId: string; reason: string };
+  'listing.reports_resolved': ListingRef & { count: number; resolution: string };
   'payment.notice_received': {
     provider: string;
     eventId: string;
     noticeType: string;
     state: { status: string; providerPaymentId?: string; failureReason?: string };
   };
+}
+
+interface ExportRef {
+  exportId: string;
+  userId: string;
+  /** users, listings or audit */
+  resource: string;
+  format: string;
+}
+
+interface ImportRef {
+  importId: string;
+  userId: string;
+  fileName: string;
 }
 
 interface SubscriptionRef {
@@ -273,6 +295,15 @@ export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } =
   'payment.refunded': 'high',
   'payment.webhook_rejected': 'high',
   'payment.notice_received': null,
+  // exports carry members' personal data out of the platform: who asked and who downloaded is kept
+  'export.requested': (e) => (e.data.resource === 'listings' ? 'medium' : 'high'),
+  'export.ready': 'low',
+  'export.failed': 'low',
+  'export.downloaded': (e) => (e.data.resource === 'listings' ? 'medium' : 'high'),
+  'listing.import_started': 'medium',
+  'listing.import_finished': 'medium',
+  'listing.reported': 'medium',
+  'listing.reports_resolved': 'medium',
 };
 
 /** The audit severity of an event, or null when its type is not audited. */
@@ -411,9 +442,28 @@ export function describeEvent(event: DomainEvent): string {
       return `refused a ${e.data.provider} payment webhook: ${e.data.reason}`;
     case 'payment.notice_received':
       return `received ${e.data.provider}'s ${e.data.noticeType} (${e.data.state.status})`;
+    case 'export.requested':
+      return `asked for an export of the ${EXPORT_NAMES[e.data.resource] ?? e.data.resource} to ${e.data.format.toUpperCase()}${e.data.filters.length ? ` (filtered by ${e.data.filters.join(', ')})` : ''}`;
+    case 'export.ready':
+      return `export ${e.data.fileName} is ready (${e.data.rows.toLocaleString('en-PH')} rows)`;
+    case 'export.failed':
+      return `the export of the ${EXPORT_NAMES[e.data.resource] ?? e.data.resource} to ${e.data.format.toUpperCase()} failed: ${e.data.reason}`;
+    case 'export.downloaded':
+      return `downloaded the export ${e.data.fileName}`;
+    case 'listing.import_started':
+      return `started importing listings from ${quoted(e.data.fileName)}`;
+    case 'listing.import_finished':
+      return e.data.failed
+        ? `the import of listings from ${quoted(e.data.fileName)} stopped: ${e.data.failed}`
+        : `imported listings from ${quoted(e.data.fileName)}: ${e.data.created} created, ${e.data.updated} updated, ${e.data.unchanged} unchanged, ${e.data.rejected} rejected`;
+    case 'listing.reported':
+      return `reported ${listing(e.data)} (${e.data.reason.replace(/_/g, ' ')})`;
+    case 'listing.reports_resolved':
+      return `closed ${e.data.count} report${e.data.count === 1 ? '' : 's'} on ${listing(e.data)}: ${e.data.resolution}`;
   }
 }
 
+const EXPORT_NAMES: Record<string, string> = { users: 'user table', listings: 'listing table', audit: 'audit log' };
 const plan = (d: SubscriptionRef) => `${d.plan} (${d.billingPeriod}) plan`;
 const money = (centavos: number) =>
   `₱${Math.floor(centavos / 100).toLocaleString('en-PH')}.${String(centavos % 100).padStart(2, '0')}`;
@@ -423,7 +473,7 @@ const money = (centavos: number) =>
  * off by default except for security notices (a password changed, a sign-in method added or removed,
  * a change of role or standing).
  */
-export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing'] as const;
+export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing', 'exports'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   message: 'New messages',
@@ -432,6 +482,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   saved_search: 'New matches for my saved searches',
   security: 'Security: password, sign-in methods, role',
   billing: 'Payments, receipts and plan changes',
+  exports: 'My exports and imports are ready',
 };
 export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   message: false,
@@ -440,6 +491,7 @@ export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   saved_search: false,
   security: true,
   billing: true,
+  exports: false,
 };
 
 /**

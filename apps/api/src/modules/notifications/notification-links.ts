@@ -15,6 +15,9 @@ export function notificationLink(kind: string, data: Record<string, unknown>): s
       return '/settings';
     case 'billing':
       return '/billing';
+    case 'exports':
+      if (id('exportId')) return `/admin/exports/${id('exportId')}`;
+      return id('importId') ? `/admin/imports/${id('importId')}` : '/admin';
     default:
       return '/notifications';
   }

@@ -18,6 +18,9 @@ export const NOTIFYING_EVENTS = [
   'payment.refunded',
   'subscription.expired',
   'subscription.suspended',
+  'export.ready',
+  'export.failed',
+  'listing.import_finished',
 ] as const satisfies readonly DomainEventType[];
 
 const pesos = (centavos: number) => `₱${Math.floor(centavos / 100).toLocaleString('en-PH')}.${String(centavos % 100).padStart(2, '0')}`;
@@ -109,6 +112,38 @@ export function notificationsOf(event: DomainEvent): NotificationInput[] {
         },
       ];
     }
+    case 'export.ready':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'exports',
+          title: 'Your export is ready',
+          body: `${e.data.fileName}: ${e.data.rows.toLocaleString('en-PH')} rows. The file can be downloaded for a day.`,
+          data: { exportId: e.data.exportId, resource: e.data.resource, format: e.data.format },
+        },
+      ];
+    case 'export.failed':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'exports',
+          title: 'Your export could not be made',
+          body: `${e.data.reason}. You can try again from the table.`,
+          data: { exportId: e.data.exportId, resource: e.data.resource, format: e.data.format },
+        },
+      ];
+    case 'listing.import_finished':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'exports',
+          title: e.data.failed ? 'Your listing import stopped' : 'Your listing import is done',
+          body: e.data.failed
+            ? `${e.data.fileName}: ${e.data.failed}`
+            : `${e.data.fileName}: ${e.data.created} created, ${e.data.updated} updated, ${e.data.unchanged} unchanged, ${e.data.rejected} rejected.`,
+          data: { importId: e.data.importId },
+        },
+      ];
     case 'payment.paid':
       if (!e.data.userId) return [];
       return [

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SavedSearchIcon from '@mui/icons-material/SavedSearch';
@@ -47,6 +48,12 @@ export const KIND_DISPLAY: Record<NotificationKind, { Icon: SvgIconComponent; co
     color: 'secondary.main',
     name: 'Billing',
     description: 'When a payment goes through or fails, a refund, and when your plan ends or is suspended. E-mail is on by default, so you keep your receipts.',
+  },
+  exports: {
+    Icon: FileDownloadOutlinedIcon,
+    color: 'text.secondary',
+    name: 'Exports and imports',
+    description: 'When a table export you asked for is ready to download (for a day), or a listing import has finished, with its report.',
   },
 };
 

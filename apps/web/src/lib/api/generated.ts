@@ -1903,7 +1903,10 @@ export type AuditEntityFilterDto = {
     | "currency_rate"
     | "subscription"
     | "payment"
-    | "credits";
+    | "credits"
+    | "export"
+    | "import"
+    | "listing_report";
 };
 export type AuditQueryDto = {
   /** The actor’s user id */
@@ -1993,7 +1996,10 @@ export type AuditEntityDto = {
     | "currency_rate"
     | "subscription"
     | "payment"
-    | "credits";
+    | "credits"
+    | "export"
+    | "import"
+    | "listing_report";
 };
 export type AuditActorDto = {
   _id: string;
@@ -2660,7 +2666,8 @@ export type NotificationDto = {
     | "listing_verified"
     | "saved_search"
     | "security"
-    | "billing";
+    | "billing"
+    | "exports";
 };
 export type NotificationListDto = {
   notifications: NotificationDto[];
@@ -2679,7 +2686,8 @@ export type NotificationPreferenceViewDto = {
     | "listing_verified"
     | "saved_search"
     | "security"
-    | "billing";
+    | "billing"
+    | "exports";
   label: string;
 };
 export type NotificationPreferencesDto = {
@@ -2694,7 +2702,8 @@ export type NotificationPreferenceDto = {
     | "listing_verified"
     | "saved_search"
     | "security"
-    | "billing";
+    | "billing"
+    | "exports";
 };
 export type UpdateNotificationPreferencesDto = {
   preferences: NotificationPreferenceDto[];
