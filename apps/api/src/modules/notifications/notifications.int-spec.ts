@@ -141,6 +141,7 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
       ['saved_search', false, true],
       ['security', true, true],
       ['billing', true, true],
+      ['exports', false, true],
     ]);
     // a password change: a security notice, e-mailed by default
     await t.http
