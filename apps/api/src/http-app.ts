@@ -11,6 +11,7 @@ import { jsonBody, refuseNulInUrl, refuseOtherBodies } from './common/http/body-
 import { requestContext } from './common/http/request-context';
 import { RouteMethodIndex } from './common/errors/route-methods';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter';
+import { mountJobDashboard } from './modules/job-dashboard/job-dashboard.router';
 import { buildOpenApiDocument } from './openapi/openapi';
 
 export const API_PREFIX = 'api';
@@ -92,9 +93,9 @@ export function compressionMiddleware() {
 export function configureHttpApp(
   app: INestApplication,
   config: AppConfig,
-  options: { docs?: boolean; spa?: boolean } = {},
+  options: { docs?: boolean; spa?: boolean; jobDashboard?: boolean } = {},
 ): void {
-  const { docs = true, spa = true } = options;
+  const { docs = true, spa = true, jobDashboard = true } = options;
   const instance = app.getHttpAdapter().getInstance() as express.Express;
   app.setGlobalPrefix(API_PREFIX);
   if (config.trustProxy !== false) instance.set('trust proxy', config.trustProxy);
@@ -139,6 +140,8 @@ export function configureHttpApp(
   app.useGlobalFilters(new HttpExceptionFilter(routes));
   // socket.io (/socket.io) on the same HTTP server; the Redis adapter spans every API process
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  // bull-board for super admins at /api/admin/queues (under the same strict Content-Security-Policy: its UI needs no more)
+  if (jobDashboard) mountJobDashboard(app);
   if (spa) app.use(spaMiddleware(config.webDist));
   if (docs) {
     const document = buildOpenApiDocument(app);

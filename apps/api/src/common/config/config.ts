@@ -60,6 +60,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tahanan <no-reply@tahanan.local>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   STORAGE_DIR: z.string().min(1).default('./data/uploads'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^$|^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*\/?$/, 'letters, digits, ., _ and - in /-separated parts, e.g. tahanan/ or prod')
+    .default(''),
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   WEB_DIST: z.string().optional(),
@@ -181,6 +192,13 @@ export interface AppConfig {
   ci: boolean;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storageDir: string;
+  /**
+   * Where files live: `local` (the STORAGE_DIR folder of one machine) or `s3`, an S3-compatible bucket
+   * (AWS S3, Cloudflare R2, MinIO) that every API and worker machine shares. Keys are
+   * `<prefix>public/…` and `<prefix>private/…`. The access keys come from the environment alone; unset,
+   * the AWS SDK's default chain (AWS_* variables, an instance or task role) is used.
+   */
+  storage: { driver: 'local' | 's3'; s3?: S3StorageConfig };
   /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
   uploads: { tmpDir: string; perHour: number };
   webDist: string;
@@ -339,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ci: !!e.CI && e.CI !== 'false' && e.CI !== '0',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     storageDir: e.STORAGE_DIR,
+    storage: { driver: e.STORAGE_DRIVER, s3: s3Config(e) },
     uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     httpCompression: e.HTTP_COMPRESSION,
@@ -385,6 +404,36 @@ function mayaConfig(e: Env): AppConfig['payments']['maya'] {
     throw new ConfigError('Invalid configuration: MAYA_PUBLIC_KEY and MAYA_SECRET_KEY: set both (checkouts use the public key, status checks the secret key)');
   }
   return { publicKey: e.MAYA_PUBLIC_KEY, secretKey: e.MAYA_SECRET_KEY, apiUrl: e.MAYA_API_URL.replace(/\/$/, '') };
+}
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Prepended to every key: empty, or ending in `/`. */
+  prefix: string;
+}
+
+function s3Config(e: Env): S3StorageConfig | undefined {
+  if (e.STORAGE_DRIVER !== 's3') return undefined;
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3');
+  const id = e.S3_ACCESS_KEY_ID || undefined;
+  const secret = e.S3_SECRET_ACCESS_KEY || undefined;
+  if (!!id !== !!secret) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's default credentials (an instance or task role)",
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    credentials: id && secret ? { accessKeyId: id, secretAccessKey: secret } : undefined,
+    prefix: e.S3_PREFIX && !e.S3_PREFIX.endsWith('/') ? `${e.S3_PREFIX}/` : e.S3_PREFIX,
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

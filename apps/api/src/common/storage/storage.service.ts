@@ -29,7 +29,8 @@ export abstract class FileStorage {
   }
 }
 
-const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+/** A storage key: /-separated names of letters, digits, `.`, `_` and `-` (no `..`, no leading dot). */
+export const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 
 @Injectable()
 export class LocalDiskStorage extends FileStorage {

@@ -34,9 +34,17 @@ export class AuthTokensService {
     } catch {
       return null;
     }
-    if (!isUuid(payload.sid)) return null;
-    const row = await this.sessions.findActiveWithUser(payload.sid);
-    if (!row || row.userId !== payload.sub || row.status !== 'active') return null;
+    return this.sessionUser(payload.sid, payload.sub);
+  }
+
+  /**
+   * The caller of a live session (not revoked, not expired, the member active and still its owner), or
+   * null: the check behind every bearer token, also used by the job dashboard's cookie.
+   */
+  async sessionUser(sessionId: unknown, userId: unknown): Promise<AuthUser | null> {
+    if (!isUuid(sessionId)) return null;
+    const row = await this.sessions.findActiveWithUser(sessionId);
+    if (!row || row.userId !== userId || row.status !== 'active') return null;
     if (!row.lastActive || Date.now() - row.lastActive.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
       void this.sessions.touchUser(row.userId).catch(() => undefined);
     }

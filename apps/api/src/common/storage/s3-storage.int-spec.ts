@@ -1,0 +1,168 @@
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { loadConfig } from '../config/config';
+import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
+import { startLocalS3, type LocalS3 } from '../../../test/s3rver';
+import { FileStorage } from './storage.service';
+import { s3Client, S3Storage } from './s3-storage';
+
+async function read(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Bytes that differ at every offset, so a wrong range cannot pass. */
+const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + 7) % 256));
+
+describe('S3Storage (against s3rver, a local S3-compatible server)', () => {
+  let s3: LocalS3;
+  let storage: S3Storage;
+  let tmp: string;
+  const config = () => loadConfig({ ...s3.env, S3_PREFIX: 'tenant-a' });
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    storage = new S3Storage(config());
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'tahanan-s3-files-'));
+  });
+  afterAll(async () => {
+    storage?.onModuleDestroy();
+    await s3?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** The keys in the bucket, straight from the server. */
+  async function bucketKeys(): Promise<string[]> {
+    const client = s3Client(config().storage.s3!);
+    const res = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+    client.destroy();
+    return (res.Contents ?? []).map((o) => o.Key!).sort();
+  }
+
+  it('puts bytes under <prefix><visibility>/<key> and reads them back whole, with the size', async () => {
+    const data = bytes(1000);
+    await storage.put('public', 'avatars/u1/a.webp', data);
+    await storage.put('private', 'avatars/u1/a.webp', Buffer.from('private twin'));
+    expect(await bucketKeys()).toEqual(expect.arrayContaining(['tenant-a/private/avatars/u1/a.webp', 'tenant-a/public/avatars/u1/a.webp']));
+    const file = await storage.open('public', 'avatars/u1/a.webp');
+    expect(file?.size).toBe(1000);
+    expect((await read(file!.stream)).equals(data)).toBe(true);
+    expect((await read((await storage.open('private', 'avatars/u1/a.webp'))!.stream)).toString()).toBe('private twin');
+    expect(await storage.size('public', 'avatars/u1/a.webp')).toBe(1000);
+  });
+
+  it('reads a byte range (both ends inclusive) and still tells the whole size', async () => {
+    const data = bytes(5000);
+    await storage.put('private', 'ranges/r.bin', data);
+    for (const range of [
+      // (not 0-0: s3rver reads an end of 0 as "to the end"; S3 itself does not)
+      { start: 0, end: 1 },
+      { start: 100, end: 199 },
+      { start: 4990, end: 4999 },
+    ]) {
+      const file = await storage.open('private', 'ranges/r.bin', range);
+      expect(file?.size).toBe(5000);
+      expect((await read(file!.stream)).equals(data.subarray(range.start, range.end + 1))).toBe(true);
+    }
+  });
+
+  it('streams a file from disk up (multipart past 5 MB) and leaves the source for the caller to remove', async () => {
+    const big = Buffer.alloc(6 * 1024 * 1024 + 123);
+    for (let i = 0; i < big.length; i += 4096) big[i] = (i / 4096) % 256;
+    const source = path.join(tmp, 'upload.bin');
+    writeFileSync(source, big);
+    await storage.putFile('private', 'documents/l1/deed.pdf', source);
+    expect(await storage.size('private', 'documents/l1/deed.pdf')).toBe(big.length);
+    const file = await storage.open('private', 'documents/l1/deed.pdf');
+    expect((await read(file!.stream)).equals(big)).toBe(true);
+    const tail = await storage.open('private', 'documents/l1/deed.pdf', { start: big.length - 10, end: big.length - 1 });
+    expect((await read(tail!.stream)).equals(big.subarray(big.length - 10))).toBe(true);
+    expect(existsSync(source)).toBe(true);
+  });
+
+  it('streams a readable of unknown length up (an export being written)', async () => {
+    const chunk = bytes(64 * 1024);
+    async function* rows() {
+      for (let i = 0; i < 100; i++) yield chunk; // 6.4 MB: two parts
+    }
+    await storage.putStream('private', 'exports/e1/report.csv', Readable.from(rows()));
+    expect(await storage.size('private', 'exports/e1/report.csv')).toBe(100 * chunk.length);
+    const part = await storage.open('private', 'exports/e1/report.csv', { start: 5 * 1024 * 1024, end: 5 * 1024 * 1024 + 99 });
+    const offset = (5 * 1024 * 1024) % chunk.length;
+    expect((await read(part!.stream)).equals(chunk.subarray(offset, offset + 100))).toBe(true);
+  });
+
+  it('answers null for a missing key, a key of the other visibility and an unsafe key', async () => {
+    await storage.put('private', 'only-private.txt', Buffer.from('x'));
+    expect(await storage.open('public', 'only-private.txt')).toBeNull();
+    expect(await storage.size('public', 'only-private.txt')).toBeNull();
+    expect(await storage.open('private', 'nothing/here.bin')).toBeNull();
+    expect(await storage.open('private', 'nothing/here.bin', { start: 0, end: 9 })).toBeNull();
+    expect(await storage.size('private', 'nothing/here.bin')).toBeNull();
+    for (const unsafe of ['../private/only-private.txt', '/abs', 'a//b', '.hidden']) {
+      expect(await storage.open('public', unsafe)).toBeNull();
+      expect(await storage.size('public', unsafe)).toBeNull();
+      await expect(storage.put('public', unsafe, Buffer.from('x'))).rejects.toThrow(/Unsafe storage key/);
+    }
+  });
+
+  it('removes a file (and removing a missing one is no error)', async () => {
+    await storage.put('public', 'gone/soon.webp', Buffer.from('bye'));
+    expect(await storage.size('public', 'gone/soon.webp')).toBe(3);
+    await storage.remove('public', 'gone/soon.webp');
+    expect(await storage.size('public', 'gone/soon.webp')).toBeNull();
+    expect(await storage.open('public', 'gone/soon.webp')).toBeNull();
+    await expect(storage.remove('public', 'gone/soon.webp')).resolves.toBeUndefined();
+    expect(await bucketKeys()).not.toContain('tenant-a/public/gone/soon.webp');
+  });
+
+  it('refuses an S3 configuration without a bucket or with half the access keys', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ ...s3.env, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/);
+    expect(() => loadConfig({ ...s3.env, S3_PREFIX: '../x' })).toThrow(/S3_PREFIX/);
+    expect(loadConfig({}).storage).toEqual({ driver: 'local', s3: undefined });
+  });
+});
+
+describe('The app on S3 (STORAGE_DRIVER=s3)', () => {
+  let s3: LocalS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startLocalS3('tahanan-app');
+    t = await startTestApp({ ...s3.env, S3_PREFIX: 'app/' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('stores an uploaded avatar in the bucket and serves it from /api/media; a replaced one is gone', async () => {
+    expect(t.app.get(FileStorage)).toBeInstanceOf(S3Storage);
+    const { token } = await createUser(t);
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+    const first = await t.http.post('/api/user/upload/avatar').set(auth(token)).attach('image', png, 'me.png').expect(200);
+    const key = (first.body.avatar as string).replace(/^\/api\/media\//, '');
+
+    // the object is in the bucket, not on the local disk
+    const client = s3Client(t.config.storage.s3!);
+    const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `app/public/${key}` }));
+    const stored = Buffer.from(await object.Body!.transformToByteArray());
+    client.destroy();
+    expect(existsSync(path.join(t.config.storageDir, 'public', key))).toBe(false);
+
+    const served = await t.http.get(first.body.avatar).expect(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(Number(served.headers['content-length'])).toBe(stored.length);
+    expect((served.body as Buffer).equals(stored)).toBe(true);
+    expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+
+    const second = await t.http.post('/api/user/upload/avatar').set(auth(token)).attach('image', png, 'again.png').expect(200);
+    await t.http.get(second.body.avatar).expect(200);
+    await t.http.get(first.body.avatar).expect(404);
+  });
+});
