@@ -85,8 +85,11 @@ describe('Job dashboard (bull-board at /api/admin/queues)', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses the session to a guest (401)', async () => {
+  it('refuses the session to a guest (401), and takes it by POST only (405)', async () => {
     await t.http.post(`${PATH}/session`).expect(401);
+    const { token } = await createUser(t, { role: 'super_admin' });
+    const res = await t.http.get(`${PATH}/session`).set(auth(token)).expect(405);
+    expect(res.headers.allow).toBe('POST');
   });
 
   it('refuses the page, its files and its API without the cookie (401 JSON)', async () => {
