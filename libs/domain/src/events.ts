@@ -202,6 +202,14 @@ export const DOMAIN_EVENT_TYPES = [
   'payment.refunded',
   'payment.webhook_rejected',
   'payment.notice_received',
+  'export.requested',
+  'export.ready',
+  'export.failed',
+  'export.downloaded',
+  'listing.import_started',
+  'listing.import_finished',
+  'listing.reported',
+  'listing.reports_resolved',
 ] as const satisfies readonly DomainEventType[];
 
 /** Where a request came from; kept with the event for the audit log. */
