@@ -28,6 +28,7 @@ import { ActivityModule } from './modules/activity/activity.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payments.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { JobDashboardModule } from './modules/job-dashboard/job-dashboard.module';
 
 @Module({})
@@ -69,6 +70,7 @@ export class AppModule {
         SubscriptionsModule,
         PaymentsModule,
         ...(runWorkers ? [PaymentsWorkerModule] : []),
+        AdminModule,
         JobDashboardModule,
         SeedModule,
       ],

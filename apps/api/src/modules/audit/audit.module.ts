@@ -11,5 +11,6 @@ import { AuditSubscriber } from './audit.subscriber';
   imports: [UsersModule],
   controllers: [AuditController],
   providers: [AuditService, AuditRepository, AuditSubscriber, AuditRetention],
+  exports: [AuditService],
 })
 export class AuditModule {}

@@ -38,6 +38,12 @@ export interface ListingFilters {
   barangay?: string[];
   minRating?: number;
   bounds?: { north: number; south: number; east: number; west: number };
+  /** Staff only (STAFF_QUERY_FIELDS): has ownership documents. */
+  hasDocuments?: boolean;
+  /** Staff only: has open reports (listing_reports not resolved). */
+  reported?: boolean;
+  /** The listing's isVisible flag. */
+  visible?: boolean;
 }
 
 const RANGE_FIELDS = ['price', 'lotSize', 'floorSize', 'bedrooms', 'bathrooms', 'parkingSlots'] as const;
@@ -52,7 +58,10 @@ const SET_FIELDS: Record<'type' | 'offer' | 'kind' | 'furnishing' | 'tags' | 'st
   barangay: /^\d{10}$/,
 };
 const MATCH_FIELDS = [...RANGE_FIELDS, ...Object.keys(SET_FIELDS), 'rating', 'verified'];
-const QUERY_FIELDS = ['owner', 'code', 'status', 'verified', 'type'];
+const QUERY_FIELDS = ['owner', 'code', 'status', 'verified', 'type', 'hasDocuments', 'reported', 'visible'];
+/** Query fields only staff may search by (a member must not learn which listings are reported): ListingsService refuses them with 400. */
+export const STAFF_QUERY_FIELDS = ['hasDocuments', 'reported'] as const;
+const BOOLEAN_QUERY_FIELDS = { verified: 'verified', hasDocuments: 'hasDocuments', reported: 'reported', visible: 'visible' } as const;
 
 const bad = (message: string): never => {
   throw new BadRequestException(message);
@@ -142,9 +151,9 @@ export function parseListingFilters(input: {
     } else if (key === 'code') {
       if (typeof value !== 'string') bad('query.code must be a string');
       f.code = (value as string).trim().toUpperCase();
-    } else if (key === 'verified') {
-      if (typeof value !== 'boolean') bad('query.verified must be true or false');
-      f.verified = value as boolean;
+    } else if (key in BOOLEAN_QUERY_FIELDS) {
+      if (typeof value !== 'boolean') bad(`query.${key} must be true or false`);
+      f[BOOLEAN_QUERY_FIELDS[key as keyof typeof BOOLEAN_QUERY_FIELDS]] = value as boolean;
     } else {
       f[key as 'status' | 'type'] = parseSet(key as 'status' | 'type', value);
     }

@@ -18,11 +18,17 @@ import { ListingsService } from './listings.service';
 import { ListingWordsService } from './listing-words.service';
 import { ListingSearchIndexRepository } from './search-index/listing-search-index.repository';
 import { ListingSearchIndexService } from './search-index/listing-search-index.service';
+import { UsersModule } from '../users/users.module';
+import { ListingReportsController } from './reports/listing-reports.controller';
+import { ListingReportsRepository } from './reports/listing-reports.repository';
+import { ListingReportsService } from './reports/listing-reports.service';
+import { ListingBulkController } from './bulk/listing-bulk.controller';
+import { ListingBulkService } from './bulk/listing-bulk.service';
 
 @Module({
-  imports: [PlacesModule, NearbyModule, SubscriptionsModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
-  controllers: [ListingsController, ListingMapController],
-  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard],
+  imports: [PlacesModule, NearbyModule, SubscriptionsModule, UsersModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
+  controllers: [ListingsController, ListingMapController, ListingReportsController, ListingBulkController],
+  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard, ListingReportsRepository, ListingReportsService, ListingBulkService],
   exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService],
 })
 export class ListingsModule {}

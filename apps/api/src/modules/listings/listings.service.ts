@@ -10,7 +10,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, VERIFIED_TAG, buildPagination } from '@app/domain';
+import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, STAFF_ROLES, VERIFIED_TAG, buildPagination } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
@@ -45,7 +45,8 @@ import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesP
 import type { ListingSearchIndex } from './search-index/listing-search-index';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { hasOnlyBounds, parseListingFilters, type ListingFilters } from './listing-search';
+import { hasOnlyBounds, parseListingFilters, STAFF_QUERY_FIELDS, type ListingFilters } from './listing-search';
+import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
 import { ListingWordsService } from './listing-words.service';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
@@ -218,6 +219,17 @@ const isPriceOrder = (sort: SortTerm<ListingSortKey>[] | 'relevance') => sort !=
 const searchSort = (body: ListingSearchDto, f: ListingFilters, sort: SortTerm<ListingSortKey>[]): SortTerm<ListingSortKey>[] | 'relevance' =>
   body.sort === undefined && f.text ? 'relevance' : sort;
 
+/** A search's filters, the staff-only ones (ownership documents, open reports) refused to anyone else with 400. */
+function filtersFor(caller: AuthUser | undefined, body: ListingSearchDto): ListingFilters {
+  const staff = !!caller && STAFF_ROLES.includes(caller.role);
+  if (!staff) {
+    for (const field of STAFF_QUERY_FIELDS) {
+      if (body.query?.[field] !== undefined) throw new BadRequestException(`query.${field} is for staff`);
+    }
+  }
+  return parseListingFilters(body);
+}
+
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
 const scopeOf = (viewer: Viewer, filters: ListingFilters) =>
@@ -338,7 +350,7 @@ export class ListingsService {
   /** A search body read: paging and sort, the filters (misspelt words resolved), relevance order for text without a sort. */
   private async readSearch(caller: AuthUser | undefined, body: ListingSearchDto) {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const parsed = parseListingFilters(body);
+    const parsed = filtersFor(caller, body);
     // the in-memory index, brought up to date once for the whole request (null: PostgreSQL answers)
     const index = searchesPublic(viewerOf(caller), parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
@@ -348,10 +360,20 @@ export class ListingsService {
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
     const answered = await this.searchFromSnapshot(caller, body);
-    if (answered) return answered;
+    if (answered) return this.withStaffCounts(caller, answered);
     const { query, filters, sort, index } = await this.readSearch(caller, body);
     const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip, index);
-    return this.toSearchDto(rows, total, estimated, query, filters);
+    return this.withStaffCounts(caller, this.toSearchDto(rows, total, estimated, query, filters));
+  }
+
+  /** For staff: each listing of the page with its ownership documents and open reports counted (one statement for the page). */
+  private async withStaffCounts(caller: AuthUser | undefined, dto: ListingListDto): Promise<ListingListDto> {
+    if (!caller || !STAFF_ROLES.includes(caller.role) || dto.listings.length === 0) return dto;
+    const counts = await this.listings.staffCounts(dto.listings.map((l) => l._id));
+    return {
+      ...dto,
+      listings: dto.listings.map((l) => ({ ...l, documentsCount: counts.get(l._id)?.documentsCount ?? 0, openReports: counts.get(l._id)?.openReports ?? 0 })),
+    };
   }
 
   private toSearchDto(rows: ListingWithOwner[], total: number, estimated: boolean, query: ReturnType<typeof parseListQuery>, filters: ListingFilters): ListingListDto {
@@ -370,7 +392,7 @@ export class ListingsService {
    */
   private async searchFromSnapshot(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto | null> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const parsed = parseListingFilters(body);
+    const parsed = filtersFor(caller, body);
     const viewer = viewerOf(caller);
     const order = indexOrderOf(searchSort(body, parsed, query.sort));
     const snapshot = order && searchesPublic(viewer, parsed) && query.limit + query.skip <= INDEX_MAX_PAGE_ROWS ? this.searchIndex.peek() : null;
@@ -522,7 +544,7 @@ export class ListingsService {
    * says `estimated`.
    */
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    const parsed = parseListingFilters(body);
+    const parsed = filtersFor(caller, body);
     const viewer = viewerOf(caller);
     const index = searchesPublic(viewer, parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
@@ -888,6 +910,39 @@ export class ListingsService {
       throw new ForbiddenException('Only the owner of this listing or an admin can do this');
     }
     return listing;
+  }
+
+  /** Staff columns (ownership documents, open reports) of listings by id, in one statement. */
+  staffCounts(ids: string[]): Promise<Map<string, { documentsCount: number; openReports: number }>> {
+    return this.listings.staffCounts(ids);
+  }
+
+  /** How many listings a member (or everyone) has, and how many are active (the admin console). */
+  totals(ownerId?: string): Promise<{ listings: number; active: number }> {
+    return this.listings.totals(ownerId);
+  }
+
+  /** Listings created per Manila day (week, month) of the window, of one owner or all (the admin dashboard). */
+  createdByPeriod(window: PeriodWindow, ownerId?: string): Promise<PeriodCount[]> {
+    return this.listings.createdByPeriod(window, ownerId);
+  }
+
+  /** Listings created in the window, of one owner or all. */
+  createdIn(window: { from: Date; to: Date }, ownerId?: string): Promise<number> {
+    return this.listings.createdIn(window, ownerId);
+  }
+
+  /**
+   * A member's listings for staff (the admin's user page): every status and visibility, newest first,
+   * with the staff columns. Staff only: callers check the role.
+   */
+  async ofOwnerForStaff(ownerId: string, limit: number, skip: number): Promise<ListingListDto> {
+    const { rows, total } = await this.listings.searchPageAndTotal({ ownerId }, { isAdmin: true }, [{ field: 'createdAt', direction: 'desc' }], limit, skip);
+    const counts = await this.listings.staffCounts(rows.map((r) => r.listing.id));
+    return {
+      listings: rows.map((r) => ({ ...toListingDto(r), ...(counts.get(r.listing.id) ?? { documentsCount: 0, openReports: 0 }) })),
+      pagination: { ...buildPagination(total, rows.length, limit, skip), totalIsEstimate: false },
+    };
   }
 
   /** Members cannot set the verified tag themselves; it follows the listing's verified flag. */

@@ -28,6 +28,6 @@ import { ThreadsController } from './threads.controller';
     ThreadParticipantGuard,
     { provide: LISTING_INQUIRIES_COUNTER, useExisting: MessagingService },
   ],
-  exports: [LISTING_INQUIRIES_COUNTER],
+  exports: [LISTING_INQUIRIES_COUNTER, MessagingService],
 })
 export class MessagingModule {}

@@ -12,6 +12,7 @@ import { Batcher } from '../../common/batching/batcher';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import { isForeignKeyViolation } from '../../common/db/pg-errors';
 import { preparedStatement } from '../../common/db/prepared-statement';
+import { countInWindow, countsByPeriod, type PeriodCount, type PeriodWindow } from '../../common/db/period-counts';
 import { EventsService } from '../../common/events/events.service';
 import { UsersService } from '../users/users.service';
 
@@ -456,5 +457,20 @@ export class MessagingRepository {
       )
       .limit(1);
     return row?.attachments.find((a) => a._id === attachmentId) ?? null;
+  }
+  /** Messages sent per Manila day (week, month) of the window, by one member or all (the admin dashboard). */
+  sentByPeriod(window: PeriodWindow, senderId?: string): Promise<PeriodCount[]> {
+    return countsByPeriod(this.db, messages, messages.createdAt, window, { where: senderId ? eq(messages.senderId, senderId) : undefined });
+  }
+
+  /** Messages sent in the window, by one member or all. */
+  async sentIn(window: { from: Date; to: Date }, senderId?: string): Promise<number> {
+    return (await countInWindow(this.db, messages, messages.createdAt, window, { where: senderId ? eq(messages.senderId, senderId) : undefined })).count;
+  }
+
+  /** How many threads the member takes part in (hidden ones included). */
+  async threadCountOf(userId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(threadParticipants).where(eq(threadParticipants.userId, userId));
+    return Number(row.n);
   }
 }

@@ -1,3 +1,4 @@
+import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
 import parseRange from 'range-parser';
 import type { ListingInquiriesCounter } from '../listings/listing-inquiries-counter';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
@@ -311,5 +312,19 @@ export class MessagingService implements ListingInquiriesCounter {
         url: this.url,
       }),
     );
+  }
+  /** Messages sent per Manila day (week, month) of the window, by one member or all (the admin dashboard). */
+  sentByPeriod(window: PeriodWindow, senderId?: string): Promise<PeriodCount[]> {
+    return this.repo.sentByPeriod(window, senderId);
+  }
+
+  /** Messages sent in the window, by one member or all. */
+  sentIn(window: { from: Date; to: Date }, senderId?: string): Promise<number> {
+    return this.repo.sentIn(window, senderId);
+  }
+
+  /** How many threads the member takes part in (the admin's user page). */
+  threadCountOf(userId: string): Promise<number> {
+    return this.repo.threadCountOf(userId);
   }
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-
 import { payments, paymentWebhookEvents, type NewPaymentRow, type PaymentRow } from '@app/db';
 import type { PaymentStatus } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
+import { countInWindow, countsByPeriod, type PeriodCount, type PeriodWindow } from '../../common/db/period-counts';
 
 export interface PaymentFilters {
   userId?: string;
@@ -164,5 +165,20 @@ export class PaymentsRepository {
     if (f.purpose?.length) parts.push(inArray(payments.purpose, f.purpose));
     if (f.reference) parts.push(eq(payments.reference, f.reference));
     return parts.length ? and(...parts) : undefined;
+  }
+  /** Payments paid per Manila day (week, month) of the window (by paid_at), with their amounts, of one member or all (the admin dashboard). */
+  paidByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
+    return countsByPeriod(this.db, payments, payments.paidAt, window, { where: userId ? eq(payments.userId, userId) : undefined, amount: payments.amountCentavos });
+  }
+
+  /** Payments paid in the window (by paid_at) and their sum in centavos, of one member or all; without a window, ever. */
+  async paidTotals(window: { from: Date; to: Date } | null, userId?: string): Promise<{ count: number; amount: number }> {
+    const byUser = userId ? eq(payments.userId, userId) : undefined;
+    if (window) return countInWindow(this.db, payments, payments.paidAt, window, { where: byUser, amount: payments.amountCentavos });
+    const [row] = await this.db
+      .select({ count: count(), amount: sql<string>`coalesce(sum(${payments.amountCentavos}), 0)` })
+      .from(payments)
+      .where(and(sql`${payments.paidAt} is not null`, byUser));
+    return { count: Number(row.count), amount: Number(row.amount) };
   }
 }

@@ -1,3 +1,4 @@
+import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
 import {
   BadGatewayException,
   BadRequestException,
@@ -535,5 +536,14 @@ export class PaymentsService {
       paidAt: p.paidAt?.toISOString() ?? null,
       createdAt: p.createdAt.toISOString(),
     };
+  }
+  /** Payments paid per Manila day (week, month) of the window, with their amounts (centavos), of one member or all (the admin dashboard). */
+  paidByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
+    return this.payments.paidByPeriod(window, userId);
+  }
+
+  /** Payments paid in the window (or ever, with null) and their sum in centavos, of one member or all. */
+  paidTotals(window: { from: Date; to: Date } | null, userId?: string): Promise<{ count: number; amount: number }> {
+    return this.payments.paidTotals(window, userId);
   }
 }

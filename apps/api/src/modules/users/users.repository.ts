@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { userIdentities, users, userTokens, type NewUserRow, type SubscriptionValue, type UserIdentityRow, type UserRow } from '@app/db';
 import type { SocialProvider } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
+import { countInWindow, countsByPeriod, type PeriodCount, type PeriodWindow } from '../../common/db/period-counts';
 
 export const USER_SORT_COLUMNS = {
   createdAt: users.createdAt,
@@ -28,6 +29,12 @@ export interface UserFilters {
   provider?: string[];
   isVerified?: boolean;
   email?: string;
+  /** The current plan (`users.subscription->>'plan'`). */
+  plan?: string[];
+  /** Signed up (date_signed_up) at or after this instant. */
+  signedUpFrom?: Date;
+  /** Signed up before this instant (the day after the `signedUpTo` date). */
+  signedUpBefore?: Date;
 }
 
 export type TokenPurpose = 'reset_password' | 'verify_email';
@@ -284,6 +291,9 @@ export class UsersRepository {
     if (f.provider?.length) parts.push(inArray(users.provider, f.provider as UserRow['provider'][]));
     if (f.isVerified !== undefined) parts.push(eq(users.isVerified, f.isVerified));
     if (f.email) parts.push(sql`lower(${users.email}) = ${f.email.toLowerCase()}`);
+    if (f.plan?.length) parts.push(inArray(sql`${users.subscription}->>'plan'`, f.plan));
+    if (f.signedUpFrom) parts.push(gte(users.dateSignedUp, f.signedUpFrom));
+    if (f.signedUpBefore) parts.push(lt(users.dateSignedUp, f.signedUpBefore));
     return parts.length ? and(...parts) : undefined;
   }
 
@@ -339,5 +349,21 @@ export class UsersRepository {
   /** Runs the callback in one transaction with a repository bound to it. */
   transaction<T>(fn: (repo: UsersRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new UsersRepository(tx as unknown as Database)));
+  }
+
+  /** How many members there are (or 1/0 for one member's id). */
+  async countAll(userId?: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(userId ? eq(users.id, userId) : undefined);
+    return Number(row.n);
+  }
+
+  /** Accounts created per Manila day (week, month) of the window (users_created_at_idx), all or one member's. */
+  createdByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
+    return countsByPeriod(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined });
+  }
+
+  /** Accounts created in the window, all or one member's. */
+  async createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
+    return (await countInWindow(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined })).count;
   }
 }

@@ -140,7 +140,7 @@ export class BoundsDto {
 export class ListingSearchDto {
   @ApiPropertyOptional({ description: 'Typo-tolerant text over name, description, code and address' })
   @IsOptional() @IsString() @MaxLength(200) fuzzySearch?: string;
-  @ApiPropertyOptional({ description: 'Exact filters: owner (user id), code, status, verified', type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({ description: 'Exact filters: owner (user id), code, status, type, verified, visible (true/false); staff only (else 400 "query.<field> is for staff"): hasDocuments (has ownership documents), reported (has open reports)', type: 'object', additionalProperties: true })
   @IsOptional() @IsObject() query?: Record<string, unknown>;
   @ApiPropertyOptional({
     description:

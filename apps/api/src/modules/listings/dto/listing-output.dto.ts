@@ -1,5 +1,5 @@
 import { FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, type Furnishing, type ListingKind, type ListingOffer } from '@app/domain';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/http/common.dto';
 
 export class ListingLocationDto {
@@ -73,6 +73,8 @@ export class ListingDto {
   @ApiProperty({ description: 'Whether the caller saved it (false for guests)' }) isSaved!: boolean;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
+  @ApiPropertyOptional({ description: 'Staff only (search pages, the admin user page): how many ownership documents it has' }) documentsCount?: number;
+  @ApiPropertyOptional({ description: 'Staff only (search pages, the admin user page): how many open reports it has' }) openReports?: number;
 }
 
 export class SearchPaginationDto extends PaginationDto {

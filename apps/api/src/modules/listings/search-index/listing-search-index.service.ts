@@ -263,5 +263,13 @@ export function indexOrderOf(sort: { field: string; direction: 'asc' | 'desc' }[
  * searching their own listings with their drafts; a listing code is one lookup in PostgreSQL).
  */
 export function searchesPublic(viewer: { id?: string; isAdmin: boolean }, f: ListingFilters): boolean {
-  return !viewer.isAdmin && !(f.ownerId !== undefined && f.ownerId === viewer.id) && f.code === undefined;
+  return (
+    !viewer.isAdmin &&
+    !(f.ownerId !== undefined && f.ownerId === viewer.id) &&
+    f.code === undefined &&
+    // staff filters the index does not hold (ownership documents, open reports, visibility): PostgreSQL answers
+    f.hasDocuments === undefined &&
+    f.reported === undefined &&
+    f.visible === undefined
+  );
 }

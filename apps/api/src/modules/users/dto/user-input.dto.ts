@@ -246,7 +246,7 @@ export class VerifyEmailDto {
 export class SearchUsersDto {
   @ApiPropertyOptional({
     description:
-      'Free text (matched against names, e-mail and username) or an object of filters: role, status, type, provider (a value or a list), isVerified, email',
+      'Free text (matched against names, e-mail and username) or an object of filters: text, role, status, type, provider, plan (the current plan; a value or a list each), isVerified, email, signedUpFrom and signedUpTo (YYYY-MM-DD as whole Philippine days, both included, or ISO date-times)',
     oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }],
   })
   @IsOptional()
