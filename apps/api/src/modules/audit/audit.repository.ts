@@ -380,4 +380,36 @@ export class AuditRepository {
     await this.db.delete(auditDailyCounts).where(sql`${auditDailyCounts.count} <= 0`);
     return removed;
   }
+
+  /**
+   * A batch of an audit export (exports module): the entries the query selects in time order (then id,
+   * the same direction), after the `after` entry (keyset through the time as text, exact to the
+   * microsecond); the first batch may skip some. Each row carries its `sortKey` for the next batch.
+   */
+  async exportBatch(
+    q: AuditQuery,
+    oldestFirst: boolean,
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<Array<AuditLogRow & { sortKey: string }>> {
+    const keyset = after
+      ? sql`(${auditLog.occurredAt}, ${auditLog.id}) ${sql.raw(oldestFirst ? '>' : '<')} (cast(${after.key} as timestamptz), cast(${after.id} as uuid))`
+      : undefined;
+    const rows = await this.db
+      .select({ ...AUDIT_COLUMNS, sortKey: sql<string>`${auditLog.occurredAt}::text` })
+      .from(auditLog)
+      .where(and(this.whereOf(q), keyset))
+      .orderBy(...(oldestFirst ? [asc(auditLog.occurredAt), asc(auditLog.id)] : [desc(auditLog.occurredAt), desc(auditLog.id)]))
+      .limit(limit)
+      .offset(after ? 0 : skip);
+    return rows as Array<AuditLogRow & { sortKey: string }>;
+  }
+
+  /** How many entries an export selects, counted exactly up to `cap` (its skip + limit). */
+  async exportCount(q: AuditQuery, cap: number): Promise<number> {
+    const capped = this.db.select({ one: sql`1` }).from(auditLog).where(this.whereOf(q)).limit(cap).as('capped');
+    const [{ n }] = await this.db.select({ n: sql<string>`count(*)` }).from(capped);
+    return Number(n);
+  }
 }

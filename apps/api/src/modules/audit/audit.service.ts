@@ -160,4 +160,30 @@ export class AuditService {
     if (!words) return { query, beginning: null };
     return { query: { ...query, tsquery: words.exact }, beginning: words.prefix ? { ...query, tsquery: words.prefix } : null };
   }
+
+  /**
+   * The repository's query of an audit export's filters (the `query` of /audit/search, same rules and
+   * 400s): its words matching whole, or, when that matches nothing, the last word as a beginning.
+   */
+  async exportQuery(q: AuditQueryDto | undefined): Promise<AuditQuery> {
+    const { query, beginning } = this.queryOf(q);
+    if (beginning && (await this.audit.search(query, false, 1, 0)).total === 0) return beginning;
+    return query;
+  }
+
+  /** How many entries an audit export's query selects (exact up to 10,000, then estimated, as in a search). */
+  async exportTotal(q: AuditQuery): Promise<{ total: number; estimate: boolean }> {
+    const { total, estimate } = await this.audit.search(q, false, 1, 0);
+    return { total, estimate };
+  }
+
+  /** A keyset batch of an audit export (see AuditRepository.exportBatch). */
+  exportBatch(q: AuditQuery, oldestFirst: boolean, after: { key: string; id: string } | null, limit: number, skip = 0) {
+    return this.audit.exportBatch(q, oldestFirst, after, limit, skip);
+  }
+
+  /** The exact number of entries an export selects, up to `cap`. */
+  exportCount(q: AuditQuery, cap: number): Promise<number> {
+    return this.audit.exportCount(q, cap);
+  }
 }

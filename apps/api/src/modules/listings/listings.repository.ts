@@ -981,4 +981,81 @@ export class ListingsRepository {
   async createdIn(window: { from: Date; to: Date }, ownerId?: string): Promise<number> {
     return (await countInWindow(this.db, listings, listings.createdAt, window, { where: ownerId ? eq(listings.ownerId, ownerId) : undefined })).count;
   }
+
+  /**
+   * A batch of a listing export (exports module): the listings the filters select for this viewer
+   * (whereOf, the search's own rule), in `sort` order then id in the same direction, after the `after`
+   * row (keyset through the sort value as text: exact whatever the column's type); the first batch may
+   * skip some. Only the columns an export shows, each row with its `sortKey` for the next batch.
+   */
+  async exportBatch(
+    f: ListingFilters,
+    viewer: Viewer,
+    sort: { field: ListingExportSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<ListingExportRow[]> {
+    const column = LISTING_EXPORT_SORT_COLUMNS[sort.field];
+    const keyset = after
+      ? sql`(${column}, ${listings.id}) ${sql.raw(sort.desc ? '<' : '>')} (cast(${after.key} as ${sql.raw(column.getSQLType())}), cast(${after.id} as uuid))`
+      : undefined;
+    return this.db
+      .select({
+        id: listings.id,
+        code: listings.code,
+        name: listings.name,
+        status: listings.status,
+        type: listings.type,
+        offer: listings.offer,
+        kind: listings.kind,
+        price: listings.price,
+        currency: listings.currency,
+        bedrooms: listings.bedrooms,
+        bathrooms: listings.bathrooms,
+        floorSize: listings.floorSize,
+        lotSize: listings.lotSize,
+        regionName: listings.regionName,
+        provinceName: listings.provinceName,
+        cityName: listings.cityName,
+        barangayName: listings.barangayName,
+        ownerId: listings.ownerId,
+        verified: listings.verified,
+        isVisible: listings.isVisible,
+        views: listings.views,
+        savedCount: listings.savedCount,
+        createdAt: listings.createdAt,
+        updatedAt: listings.updatedAt,
+        sortKey: sql<string>`${column}::text`,
+      })
+      .from(listings)
+      .where(and(this.whereOf(f, viewer, 'page'), keyset))
+      .orderBy(...(sort.desc ? [desc(column), desc(listings.id)] : [asc(column), asc(listings.id)]))
+      .limit(limit)
+      .offset(after ? 0 : skip);
+  }
+
+  /** How many listings an export selects, counted exactly up to `cap` (its skip + limit; the worker counts before it writes). */
+  async exportCount(f: ListingFilters, viewer: Viewer, cap: number): Promise<number> {
+    const capped = this.db.select({ one: sql`1` }).from(listings).where(this.whereOf(f, viewer, 'page')).limit(cap).as('capped');
+    const [{ n }] = await this.db.select({ n: count() }).from(capped);
+    return Number(n);
+  }
 }
+
+/** The orders a listing export may take (columns that are never null, so the keyset never skips a row). */
+export const LISTING_EXPORT_SORT_COLUMNS = {
+  createdAt: listings.createdAt,
+  updatedAt: listings.updatedAt,
+  name: listings.name,
+  code: listings.code,
+  price: listings.price,
+} as const;
+export type ListingExportSortKey = keyof typeof LISTING_EXPORT_SORT_COLUMNS;
+
+/** What a listing export reads of a listing. */
+export type ListingExportRow = Pick<
+  ListingRow,
+  | 'id' | 'code' | 'name' | 'status' | 'type' | 'offer' | 'kind' | 'price' | 'currency' | 'bedrooms' | 'bathrooms' | 'floorSize' | 'lotSize'
+  | 'regionName' | 'provinceName' | 'cityName' | 'barangayName' | 'ownerId' | 'verified' | 'isVisible' | 'views' | 'savedCount' | 'createdAt' | 'updatedAt'
+> & { sortKey: string };

@@ -56,6 +56,7 @@ import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listing
 import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
 import type { SortTerm } from '../../common/query/list-query';
 import { BOUNDED_WALK_ROWS, LISTING_SORT_COLUMNS, ListingsRepository, type FacetCounts, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
+import type { ListingExportRow, ListingExportSortKey } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -961,6 +962,36 @@ export class ListingsService {
       descriptionHtml: safeHtml,
       description: description !== undefined ? description.trim() : safeHtml !== undefined ? htmlToText(safeHtml) : undefined,
     };
+  }
+
+  /**
+   * Rows of a listing export (the exports module reads listings only through here): the filters of a
+   * search body (`parseListingFilters`, 400 on anything it refuses) as the caller may see them (staff
+   * roles that are not admins see what the public sees, as in their searches), in keyset batches.
+   */
+  exportFilters(body: { fuzzySearch?: string; query?: Record<string, unknown>; match?: Record<string, unknown>; bounds?: ListingFilters['bounds'] }): ListingFilters {
+    return parseListingFilters(body);
+  }
+
+  exportBatch(
+    caller: Pick<AuthUser, 'id' | 'role'>,
+    filters: ListingFilters,
+    sort: { field: ListingExportSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<ListingExportRow[]> {
+    return this.listings.exportBatch(filters, viewerOf(caller as AuthUser), sort, after, limit, skip);
+  }
+
+  /** How many listings a listing export selects (exact when small, else estimated; see totalOf). */
+  exportTotal(caller: Pick<AuthUser, 'id' | 'role'>, filters: ListingFilters): Promise<SearchTotal> {
+    return this.totalOf(filters, viewerOf(caller as AuthUser));
+  }
+
+  /** The exact number of listings an export selects, up to `cap`. */
+  exportCount(caller: Pick<AuthUser, 'id' | 'role'>, filters: ListingFilters, cap: number): Promise<number> {
+    return this.listings.exportCount(filters, viewerOf(caller as AuthUser), cap);
   }
 }
 

@@ -1,7 +1,8 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { MessageAttachmentValue } from '@app/db';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import { LinkSigner } from '../../common/security/link-signer';
 import { FileStorage, type ByteRange } from '../../common/storage/storage.service';
 import { imageDecodes, readHead, sniffImageFormat } from '../../common/upload/image-sniffer';
 import { ATTACHMENT_TYPES, type AttachmentType } from './dto/messaging-output.dto';
@@ -95,14 +96,14 @@ export interface PreparedAttachment {
  */
 @Injectable()
 export class MessageAttachmentsService {
-  private readonly linkKey: Buffer;
+  private readonly links: LinkSigner;
 
   constructor(
     private readonly storage: FileStorage,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     // a key of its own, derived from the JWT secret: a link signature can never pass as a token
-    this.linkKey = createHmac('sha256', config.auth.jwtSecret).update('tahanan:message-attachment-links:v1').digest();
+    this.links = new LinkSigner(config.auth.jwtSecret, 'tahanan:message-attachment-links:v1');
   }
 
   /** Parses `attachmentsJson`: a JSON array of { filename?, type? }, one per file, in file order. */
@@ -188,20 +189,11 @@ export class MessageAttachmentsService {
 
   /** The signed link of an attachment, valid for 24 hours (up to one more, rounded to the hour). */
   url(threadId: string, attachmentId: string, nowMs = Date.now()): string {
-    const expires = Math.ceil((nowMs / 1000 + ATTACHMENT_LINK_SECONDS) / LINK_ROUNDING_SECONDS) * LINK_ROUNDING_SECONDS;
-    return `/api/threads/${threadId}/attachments/${attachmentId}?expires=${expires}&signature=${this.sign(threadId, attachmentId, expires)}`;
+    return `/api/threads/${threadId}/attachments/${attachmentId}?${this.links.query(`${threadId}/${attachmentId}`, ATTACHMENT_LINK_SECONDS, LINK_ROUNDING_SECONDS, nowMs)}`;
   }
 
   /** Whether a link's signature is ours and it has not expired; answers the seconds it has left. */
   verify(threadId: string, attachmentId: string, expires: string | undefined, signature: string | undefined): number | null {
-    if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[0-9a-f]{64}$/.test(signature)) return null;
-    const left = Number(expires) - Math.floor(Date.now() / 1000);
-    if (left <= 0) return null;
-    const expected = Buffer.from(this.sign(threadId, attachmentId, Number(expires)), 'hex');
-    return timingSafeEqual(expected, Buffer.from(signature, 'hex')) ? left : null;
-  }
-
-  private sign(threadId: string, attachmentId: string, expires: number): string {
-    return createHmac('sha256', this.linkKey).update(`${threadId}/${attachmentId}/${expires}`).digest('hex');
+    return this.links.verify(`${threadId}/${attachmentId}`, expires, signature);
   }
 }

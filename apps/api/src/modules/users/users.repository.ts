@@ -366,4 +366,37 @@ export class UsersRepository {
   async createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
     return (await countInWindow(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined })).count;
   }
+
+  /**
+   * A batch of an export (exports module): the members the filters select, in `sort` order then id in
+   * the same direction, after the `after` row (keyset: exact, whatever the column's type, through the
+   * sort value as text); the first batch may skip some. Each row carries its `sortKey` for the next batch.
+   */
+  async exportBatch(
+    filters: UserFilters,
+    sort: { field: UserSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<Array<{ user: UserRow; sortKey: string }>> {
+    const column = USER_SORT_COLUMNS[sort.field];
+    const keyset = after
+      ? sql`(${column}, ${users.id}) ${sql.raw(sort.desc ? '<' : '>')} (cast(${after.key} as ${sql.raw(column.getSQLType())}), cast(${after.id} as uuid))`
+      : undefined;
+    const order = sort.desc ? [desc(column), desc(users.id)] : [asc(column), asc(users.id)];
+    return this.db
+      .select({ user: users, sortKey: sql<string>`${column}::text` })
+      .from(users)
+      .where(and(this.whereOf(filters), keyset))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(after ? 0 : skip);
+  }
+
+  /** How many members the filters select (an export's total), counted exactly up to `cap`. */
+  async exportCount(filters: UserFilters, cap: number): Promise<number> {
+    const capped = this.db.select({ one: sql`1` }).from(users).where(this.whereOf(filters)).limit(cap).as('capped');
+    const [{ n }] = await this.db.select({ n: count() }).from(capped);
+    return Number(n);
+  }
 }

@@ -499,6 +499,25 @@ export class UsersService {
   createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
     return this.users.createdIn(window, userId);
   }
+  /**
+   * Rows of a user export (the exports module reads members only through here): a keyset batch of the
+   * members `parseUserFilters` selects, in `sort` order then id; see UsersRepository.exportBatch.
+   */
+  exportBatch(
+    filters: UserFilters,
+    sort: { field: UserSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<Array<{ user: UserRow; sortKey: string }>> {
+    return this.users.exportBatch(filters, sort, after, limit, skip);
+  }
+
+  /** How many members a user export's filters select, counted exactly up to `cap`. */
+  exportCount(filters: UserFilters, cap: number): Promise<number> {
+    return this.users.exportCount(filters, cap);
+  }
+
 }
 
 const FILTER_VALUES: Record<string, readonly string[]> = {
