@@ -1,6 +1,7 @@
 import { baseApi as api } from "./base-api";
 export const addTagTypes = [
   "activity",
+  "admin",
   "audit",
   "auth",
   "currency",
@@ -98,6 +99,13 @@ const injectedRtkApi = api
           providesTags: ["activity"],
         },
       ),
+      openJobDashboard: build.mutation<
+        OpenJobDashboardApiResponse,
+        OpenJobDashboardApiArg
+      >({
+        query: () => ({ url: `/api/admin/queues/session`, method: "POST" }),
+        invalidatesTags: ["admin"],
+      }),
       filterAudit: build.mutation<FilterAuditApiResponse, FilterAuditApiArg>({
         query: (queryArg) => ({
           url: `/api/audit/filter`,
@@ -219,6 +227,17 @@ const injectedRtkApi = api
         }),
         providesTags: ["currency"],
       }),
+      bulkListingAction: build.mutation<
+        BulkListingActionApiResponse,
+        BulkListingActionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/bulk`,
+          method: "POST",
+          body: queryArg.listingBulkDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
       getListingClusters: build.query<
         GetListingClustersApiResponse,
         GetListingClustersApiArg
@@ -322,6 +341,41 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/listing/remove/${queryArg.id}`,
           method: "DELETE",
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      reportListing: build.mutation<
+        ReportListingApiResponse,
+        ReportListingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/report/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.reportListingDto,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      getListingReports: build.query<
+        GetListingReportsApiResponse,
+        GetListingReportsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/reports/${queryArg.id}`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["listing"],
+      }),
+      resolveListingReports: build.mutation<
+        ResolveListingReportsApiResponse,
+        ResolveListingReportsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/reports/${queryArg.id}/resolve`,
+          method: "POST",
+          body: queryArg.resolveReportsDto,
         }),
         invalidatesTags: ["listing"],
       }),
@@ -952,6 +1006,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
+      getAdminDashboard: build.mutation<
+        GetAdminDashboardApiResponse,
+        GetAdminDashboardApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/dashboard`,
+          method: "POST",
+          body: queryArg.dashboardInputDto,
+        }),
+        invalidatesTags: ["user"],
+      }),
       deleteUserSavedItem: build.mutation<
         DeleteUserSavedItemApiResponse,
         DeleteUserSavedItemApiArg
@@ -1009,6 +1074,14 @@ const injectedRtkApi = api
           url: `/api/user/login`,
           method: "POST",
           body: queryArg.loginDto,
+        }),
+        invalidatesTags: ["user"],
+      }),
+      getUserPage: build.mutation<GetUserPageApiResponse, GetUserPageApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/page`,
+          method: "POST",
+          body: queryArg.userPageInputDto,
         }),
         invalidatesTags: ["user"],
       }),
@@ -1157,6 +1230,9 @@ export type GetMyActivityApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
+export type OpenJobDashboardApiResponse =
+  /** status 200 Sets the job dashboard cookie (httpOnly, SameSite=Strict, Path=/api/admin/queues, 15 minutes, bound to this session); then open `url` in the browser. Logging out ends it at once. */ JobDashboardSessionDto;
+export type OpenJobDashboardApiArg = void;
 export type FilterAuditApiResponse =
   /** status 200 How many entries the query matches per type, severity and day */ AuditFacetsDto;
 export type FilterAuditApiArg = {
@@ -1221,6 +1297,11 @@ export type GetCurrencyRateHistoryApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
+export type BulkListingActionApiResponse =
+  /** status 200 Each listing through its single-listing rule; a failure does not stop the others */ ListingBulkResultDto;
+export type BulkListingActionApiArg = {
+  listingBulkDto: ListingBulkDto;
+};
 export type GetListingClustersApiResponse =
   /** status 200  */ ListingClustersDto;
 export type GetListingClustersApiArg = {
@@ -1277,6 +1358,25 @@ export type GetOwnershipDocumentApiArg = {
 export type RemoveListingApiResponse = /** status 200  */ MessageResponseDto;
 export type RemoveListingApiArg = {
   id: string;
+};
+export type ReportListingApiResponse = /** status 201  */ ReportCreatedDto;
+export type ReportListingApiArg = {
+  id: string;
+  reportListingDto: ReportListingDto;
+};
+export type GetListingReportsApiResponse =
+  /** status 200  */ ListingReportListDto;
+export type GetListingReportsApiArg = {
+  id: string;
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type ResolveListingReportsApiResponse =
+  /** status 200  */ ReportsResolvedDto;
+export type ResolveListingReportsApiArg = {
+  id: string;
+  resolveReportsDto: ResolveReportsDto;
 };
 export type CreateListingReviewApiResponse = /** status 201  */ ReviewDto;
 export type CreateListingReviewApiArg = {
@@ -1648,6 +1748,10 @@ export type CreateUserApiResponse = /** status 201  */ AuthResponseDto;
 export type CreateUserApiArg = {
   createUserDto: CreateUserDto;
 };
+export type GetAdminDashboardApiResponse = /** status 200  */ AdminDashboardDto;
+export type GetAdminDashboardApiArg = {
+  dashboardInputDto: DashboardInputDto;
+};
 export type DeleteUserSavedItemApiResponse =
   /** status 200 Removed; a removed saved search takes its pins with it */ MessageResponseDto;
 export type DeleteUserSavedItemApiArg = {
@@ -1695,6 +1799,10 @@ export type GetUserByIdApiArg = {
 export type LoginUserApiResponse = /** status 200  */ AuthResponseDto;
 export type LoginUserApiArg = {
   loginDto: LoginDto;
+};
+export type GetUserPageApiResponse = /** status 200  */ UserPageDto;
+export type GetUserPageApiArg = {
+  userPageInputDto: UserPageInputDto;
 };
 export type RemoveUserApiResponse = /** status 200  */ MessageResponseDto;
 export type RemoveUserApiArg = {
@@ -1875,6 +1983,12 @@ export type UpdateActivityDto = {
 export type ClearedActivityDto = {
   /** How many entries were removed */
   removed: number;
+};
+export type JobDashboardSessionDto = {
+  /** When the cookie ends (15 minutes); ask again for a new one */
+  expiresAt: string;
+  /** Open this page (a new tab) while the cookie lasts */
+  url: string;
 };
 export type AuditFacetCountDto = {
   count: number;
@@ -2168,6 +2282,22 @@ export type CurrencyRateHistoryDto = {
   /** Newest asOf first */
   rates: CurrencyRateHistoryItemDto[];
 };
+export type BulkItemResultDto = {
+  id: string;
+  /** Why it failed (the message the single-listing route would give) */
+  message?: string;
+  ok: boolean;
+};
+export type ListingBulkResultDto = {
+  done: number;
+  failed: number;
+  /** One per distinct id, in the order given */
+  results: BulkItemResultDto[];
+};
+export type ListingBulkDto = {
+  action: "hide" | "show" | "verify" | "unverify" | "remove";
+  ids: string[];
+};
 export type MapBoxDto = {
   east: number;
   north: number;
@@ -2223,7 +2353,7 @@ export type ListingClustersQueryDto = {
   match?: {
     [key: string]: any;
   };
-  /** Exact filters: owner (user id), code, status, verified */
+  /** Exact filters: owner (user id), code, status, type, verified, visible (true/false); staff only (else 400 "query.<field> is for staff"): hasDocuments (has ownership documents), reported (has open reports) */
   query?: {
     [key: string]: any;
   };
@@ -2274,6 +2404,8 @@ export type ListingDto = {
   currency: string;
   description: string;
   descriptionHtml: string;
+  /** Staff only (search pages, the admin user page): how many ownership documents it has */
+  documentsCount?: number;
   floorSize: number | null;
   furnishing: ("furnished" | "semi_furnished" | "unfurnished") | null;
   images: ListingImageDto[];
@@ -2299,6 +2431,8 @@ export type ListingDto = {
   name: string;
   /** Buy (sale) or rent; the "for sale" / "for rent" tag follows it */
   offer: "sale" | "rent";
+  /** Staff only (search pages, the admin user page): how many open reports it has */
+  openReports?: number;
   owner: ListingOwnerDto;
   parkingSlots: number | null;
   price: number;
@@ -2456,7 +2590,7 @@ export type ListingSearchDto = {
   populateArray?: {
     [key: string]: any;
   }[];
-  /** Exact filters: owner (user id), code, status, verified */
+  /** Exact filters: owner (user id), code, status, type, verified, visible (true/false); staff only (else 400 "query.<field> is for staff"): hasDocuments (has ownership documents), reported (has open reports) */
   query?: {
     [key: string]: any;
   };
@@ -2494,6 +2628,62 @@ export type OwnershipDocumentDto = {
 };
 export type OwnershipDocumentListDto = {
   documents: OwnershipDocumentDto[];
+};
+export type ReportCreatedDto = {
+  _id: string;
+  message: string;
+};
+export type ReportListingDto = {
+  /** Plain text (shown escaped) */
+  note?: string;
+  reason:
+    | "scam"
+    | "wrong_details"
+    | "unavailable"
+    | "duplicate"
+    | "offensive"
+    | "other";
+};
+export type ReportPersonDto = {
+  _id: string;
+  email: string;
+  name: string;
+};
+export type ListingReportDto = {
+  _id: string;
+  createdAt: string;
+  listingId: string;
+  note: string;
+  /** Open until an admin resolves the listing’s reports */
+  open: boolean;
+  reason:
+    | "scam"
+    | "wrong_details"
+    | "unavailable"
+    | "duplicate"
+    | "offensive"
+    | "other";
+  /** null when the reporter has since been removed */
+  reporter: ReportPersonDto | null;
+  resolution: string | null;
+  resolvedAt: string | null;
+  resolvedBy: ReportPersonDto | null;
+};
+export type ListingReportListDto = {
+  /** How many of the listing’s reports are open */
+  openCount: number;
+  pagination: PaginationDto;
+  /** Open reports first, then the newest */
+  reports: ListingReportDto[];
+};
+export type ReportsResolvedDto = {
+  message: string;
+  /** How many open reports were closed */
+  resolved: number;
+};
+export type ResolveReportsDto = {
+  /** What was done (plain text) */
+  resolution: string;
 };
 export type ReviewUserDto = {
   _id: string;
@@ -3135,6 +3325,61 @@ export type CreateUserDto = {
   phoneNumber?: string | null;
   type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
 };
+export type DashboardPointDto = {
+  /** payments only: the sum paid in the bucket, centavos */
+  amountCentavos?: number;
+  count: number;
+  /** First Philippine day of the bucket, YYYY-MM-DD */
+  date: string;
+};
+export type DashboardSeriesDto = {
+  /** users: sign-ups; listings: new listings; messages: messages sent; payments: payments paid */
+  metric: "users" | "listings" | "messages" | "payments";
+  /** Every bucket of the window in order, 0 where nothing happened */
+  points: DashboardPointDto[];
+};
+export type DashboardTotalsDto = {
+  /** Listings with status active now */
+  activeListings?: number;
+  /** Listings now (any status) */
+  listings?: number;
+  /** Messages sent in the window */
+  messages?: number;
+  /** Listings created in the window */
+  newListings?: number;
+  /** Accounts created in the window */
+  newUsers?: number;
+  /** Their sum, in centavos */
+  paidCentavos?: number;
+  /** Payments paid in the window (by paid_at) */
+  payments?: number;
+  /** Members now (1 with filter.userId) */
+  users?: number;
+};
+export type AdminDashboardDto = {
+  /** First day of the window (YYYY-MM-DD, Manila) */
+  from: string;
+  interval: "day" | "week" | "month";
+  series: DashboardSeriesDto[];
+  /** Last day of the window, included */
+  to: string;
+  totals: DashboardTotalsDto;
+};
+export type DashboardFilterDto = {
+  /** First Philippine day (YYYY-MM-DD, or an ISO date-time: its Manila day); default 29 days before `to` */
+  from?: string;
+  /** Buckets: Manila days, weeks from Monday, calendar months; day covers at most 366 days */
+  interval?: "day" | "week" | "month";
+  /** Last Philippine day, included (YYYY-MM-DD or an ISO date-time); default today in Manila */
+  to?: string;
+  /** One member's figures (their sign-up, their listings, messages they sent, their payments) */
+  userId?: string;
+};
+export type DashboardInputDto = {
+  /** Which metrics; default all */
+  data?: ("users" | "listings" | "messages" | "payments")[];
+  filter?: DashboardFilterDto;
+};
 export type DeleteSavedItemDto = {
   /** The saved item id, or for type listing also the listing id */
   itemId: string;
@@ -3203,6 +3448,38 @@ export type LoginDto = {
   email: string;
   password: string;
 };
+export type UserPageCreditsDto = {
+  /** AI credits the member has now */
+  balance: number;
+};
+export type UserPageStatsDto = {
+  /** Of those, with status active */
+  activeListings: number;
+  /** Listings the member owns (any status or visibility) */
+  listings: number;
+  /** Their sum, in centavos */
+  paidCentavos: number;
+  /** Payments the member paid (ever; refunded ones included) */
+  payments: number;
+  /** Message threads the member takes part in */
+  threads: number;
+};
+export type UserPageDto = {
+  credits: UserPageCreditsDto;
+  /** A page of the member's listings (10, newest first; drafts and hidden ones included), each with documentsCount and openReports */
+  listings: ListingListDto;
+  /** The last 10 audit entries where the member is the actor or the entity (user), newest first */
+  recentAudit: AuditEntryDto[];
+  stats: UserPageStatsDto;
+  subscription: CurrentSubscriptionDto;
+  user: UserDto;
+};
+export type UserPageInputDto = {
+  /** The member */
+  id: string;
+  /** The page of the member's listings (10 a page, newest first) */
+  page?: number;
+};
 export type EmailRequestDto = {
   email: string;
 };
@@ -3237,7 +3514,7 @@ export type SearchUsersDto = {
   populateArray?: {
     [key: string]: any;
   }[];
-  /** Free text (matched against names, e-mail and username) or an object of filters: role, status, type, provider (a value or a list), isVerified, email */
+  /** Free text (matched against names, e-mail and username) or an object of filters: text, role, status, type, provider, plan (the current plan; a value or a list each), isVerified, email, signedUpFrom and signedUpTo (YYYY-MM-DD as whole Philippine days, both included, or ISO date-times) */
   query?:
     | string
     | {
@@ -3274,6 +3551,7 @@ export const {
   useClearMyActivityMutation,
   useGetMyActivityQuery,
   useLazyGetMyActivityQuery,
+  useOpenJobDashboardMutation,
   useFilterAuditMutation,
   useGetAuditEntriesQuery,
   useLazyGetAuditEntriesQuery,
@@ -3293,6 +3571,7 @@ export const {
   useUpdateCurrencyRateMutation,
   useGetCurrencyRateHistoryQuery,
   useLazyGetCurrencyRateHistoryQuery,
+  useBulkListingActionMutation,
   useGetListingClustersQuery,
   useLazyGetListingClustersQuery,
   useCreateListingMutation,
@@ -3310,6 +3589,10 @@ export const {
   useGetOwnershipDocumentQuery,
   useLazyGetOwnershipDocumentQuery,
   useRemoveListingMutation,
+  useReportListingMutation,
+  useGetListingReportsQuery,
+  useLazyGetListingReportsQuery,
+  useResolveListingReportsMutation,
   useCreateListingReviewMutation,
   useGetListingReviewsQuery,
   useLazyGetListingReviewsQuery,
@@ -3400,6 +3683,7 @@ export const {
   useLazyGetCreditsQuery,
   useUpdateCreditsMutation,
   useCreateUserMutation,
+  useGetAdminDashboardMutation,
   useDeleteUserSavedItemMutation,
   useGetAllUsersQuery,
   useLazyGetAllUsersQuery,
@@ -3408,6 +3692,7 @@ export const {
   useGetUserByIdQuery,
   useLazyGetUserByIdQuery,
   useLoginUserMutation,
+  useGetUserPageMutation,
   useRemoveUserMutation,
   useRequestPasswordResetMutation,
   useRequestEmailVerificationMutation,
