@@ -12,7 +12,12 @@ module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
   testRegex: '(src|test)/.*\\.(spec|int-spec)\\.ts$',
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swc],
+    // ESM-only packages (stream-json 3 and its stream-chain, for the listing import), compiled to CommonJS for Jest
+    '/node_modules/(stream-json|stream-chain)/.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(stream-json|stream-chain)/)'],
   moduleNameMapper: {
     '^@app/domain$': '<rootDir>/../../libs/domain/src',
     '^@app/db$': '<rootDir>/../../libs/db/src',

@@ -16,6 +16,7 @@ import { SocialAuthModule } from './modules/auth/social/social-auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule, UsersWorkerModule } from './modules/users/users.module';
 import { ListingsModule } from './modules/listings/listings.module';
+import { ListingImportWorkerModule } from './modules/listings/import/listing-import-worker.module';
 import { NearbyModule } from './modules/nearby/nearby.module';
 import { PlacesModule } from './modules/places/places.module';
 import { SavedModule, SavedWorkerModule } from './modules/saved/saved.module';
@@ -28,8 +29,6 @@ import { ActivityModule } from './modules/activity/activity.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payments.module';
-import { ExportsModule, ExportsWorkerModule } from './modules/exports/exports.module';
-import { AdminModule } from './modules/admin/admin.module';
 import { JobDashboardModule } from './modules/job-dashboard/job-dashboard.module';
 
 @Module({})
@@ -60,6 +59,7 @@ export class AppModule {
         PlacesModule,
         NearbyModule,
         ListingsModule,
+        ...(runWorkers ? [ListingImportWorkerModule] : []),
         SavedModule,
         ...(runWorkers ? [SavedWorkerModule] : []),
         NotificationsModule,
@@ -71,9 +71,6 @@ export class AppModule {
         SubscriptionsModule,
         PaymentsModule,
         ...(runWorkers ? [PaymentsWorkerModule] : []),
-        ExportsModule,
-        ...(runWorkers ? [ExportsWorkerModule] : []),
-        AdminModule,
         JobDashboardModule,
         SeedModule,
       ],

@@ -9,6 +9,7 @@ import type { AppConfig } from './common/config/config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { jsonBody, refuseNulInUrl, refuseOtherBodies } from './common/http/body-parsing';
 import { requestContext } from './common/http/request-context';
+import { VALIDATION_OPTIONS } from './common/http/validation';
 import { RouteMethodIndex } from './common/errors/route-methods';
 import { RedisIoAdapter } from './common/realtime/redis-io.adapter';
 import { mountJobDashboard } from './modules/job-dashboard/job-dashboard.router';
@@ -134,7 +135,7 @@ export function configureHttpApp(
     exposedHeaders: ['x-request-id'],
   });
   app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }),
+    new ValidationPipe(VALIDATION_OPTIONS),
   );
   const routes = new RouteMethodIndex(() => (instance as unknown as { router: { stack: [] } }).router.stack);
   app.useGlobalFilters(new HttpExceptionFilter(routes));

@@ -17,23 +17,25 @@ import multer from 'multer';
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { catchError, concatMap, from, type Observable, throwError } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UploadRateLimitGuard } from './upload-rate-limit';
 import { UploadTempFolder } from './upload-temp-folder';
 
 export interface UploadRule {
   field: string;
   maxFiles: number;
-  maxBytes: number;
+  /** Bytes per file: a number, or read from the configuration (e.g. LISTING_IMPORT_MAX_BYTES). */
+  maxBytes: number | ((config: AppConfig) => number);
 }
 
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-function uploadError(rule: UploadRule, err: unknown): Error {
+function uploadError(rule: UploadRule, maxBytes: number, err: unknown): Error {
   const code = (err as { code?: string }).code;
   if (code === 'LIMIT_FILE_SIZE') {
-    return new PayloadTooLargeException(`Each file in '${rule.field}' must be at most ${megabytes(rule.maxBytes)}`);
+    return new PayloadTooLargeException(`Each file in '${rule.field}' must be at most ${megabytes(maxBytes)}`);
   }
   if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
     const unexpected = (err as { field?: string }).field;
@@ -55,14 +57,16 @@ function uploadError(rule: UploadRule, err: unknown): Error {
 export function FilesUpload(rule: UploadRule): Type<NestInterceptor> {
   class FilesUploadInterceptor implements NestInterceptor {
     private readonly upload: RequestHandler;
+    private readonly maxBytes: number;
 
-    constructor(@Inject(UploadTempFolder) private readonly temp: UploadTempFolder) {
+    constructor(@Inject(UploadTempFolder) private readonly temp: UploadTempFolder, @Inject(APP_CONFIG) config: AppConfig) {
+      this.maxBytes = typeof rule.maxBytes === 'function' ? rule.maxBytes(config) : rule.maxBytes;
       this.upload = multer({
         storage: multer.diskStorage({
           destination: temp.path,
           filename: (_req, _file, cb) => cb(null, `${randomBytes(16).toString('hex')}.upload`),
         }),
-        limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: 64 * 1024 },
+        limits: { fileSize: this.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: 64 * 1024 },
       }).array(rule.field, rule.maxFiles);
     }
 
@@ -72,7 +76,7 @@ export function FilesUpload(rule: UploadRule): Type<NestInterceptor> {
       const cleanup = () => this.temp.remove(((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => f.path));
       try {
         await new Promise<void>((resolve, reject) =>
-          this.upload(req, http.getResponse<Response>(), (err: unknown) => (err ? reject(uploadError(rule, err)) : resolve())),
+          this.upload(req, http.getResponse<Response>(), (err: unknown) => (err ? reject(uploadError(rule, this.maxBytes, err)) : resolve())),
         );
       } catch (err) {
         await cleanup();

@@ -10,7 +10,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, STAFF_ROLES, VERIFIED_TAG, buildPagination } from '@app/domain';
+import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, VERIFIED_TAG, buildPagination } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
@@ -45,8 +45,7 @@ import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesP
 import type { ListingSearchIndex } from './search-index/listing-search-index';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { hasOnlyBounds, parseListingFilters, STAFF_QUERY_FIELDS, type ListingFilters } from './listing-search';
-import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
+import { hasOnlyBounds, parseListingFilters, type ListingFilters } from './listing-search';
 import { ListingWordsService } from './listing-words.service';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
@@ -56,7 +55,8 @@ import { SAVED_LISTINGS_LOOKUP, type SavedListingsLookup } from './saved-listing
 import { LISTING_INQUIRIES_COUNTER, type ListingInquiriesCounter } from './listing-inquiries-counter';
 import type { SortTerm } from '../../common/query/list-query';
 import { BOUNDED_WALK_ROWS, LISTING_SORT_COLUMNS, ListingsRepository, type FacetCounts, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
-import type { ListingExportRow, ListingExportSortKey } from './listings.repository';
+import type { AddressInput, ResolvedAddress } from '../places/places.service';
+import type { NewDomainEvent } from '@app/domain';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -220,17 +220,6 @@ const isPriceOrder = (sort: SortTerm<ListingSortKey>[] | 'relevance') => sort !=
 const searchSort = (body: ListingSearchDto, f: ListingFilters, sort: SortTerm<ListingSortKey>[]): SortTerm<ListingSortKey>[] | 'relevance' =>
   body.sort === undefined && f.text ? 'relevance' : sort;
 
-/** A search's filters, the staff-only ones (ownership documents, open reports) refused to anyone else with 400. */
-function filtersFor(caller: AuthUser | undefined, body: ListingSearchDto): ListingFilters {
-  const staff = !!caller && STAFF_ROLES.includes(caller.role);
-  if (!staff) {
-    for (const field of STAFF_QUERY_FIELDS) {
-      if (body.query?.[field] !== undefined) throw new BadRequestException(`query.${field} is for staff`);
-    }
-  }
-  return parseListingFilters(body);
-}
-
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
 const scopeOf = (viewer: Viewer, filters: ListingFilters) =>
@@ -351,7 +340,7 @@ export class ListingsService {
   /** A search body read: paging and sort, the filters (misspelt words resolved), relevance order for text without a sort. */
   private async readSearch(caller: AuthUser | undefined, body: ListingSearchDto) {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const parsed = filtersFor(caller, body);
+    const parsed = parseListingFilters(body);
     // the in-memory index, brought up to date once for the whole request (null: PostgreSQL answers)
     const index = searchesPublic(viewerOf(caller), parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
@@ -361,20 +350,10 @@ export class ListingsService {
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
     const answered = await this.searchFromSnapshot(caller, body);
-    if (answered) return this.withStaffCounts(caller, answered);
+    if (answered) return answered;
     const { query, filters, sort, index } = await this.readSearch(caller, body);
     const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip, index);
-    return this.withStaffCounts(caller, this.toSearchDto(rows, total, estimated, query, filters));
-  }
-
-  /** For staff: each listing of the page with its ownership documents and open reports counted (one statement for the page). */
-  private async withStaffCounts(caller: AuthUser | undefined, dto: ListingListDto): Promise<ListingListDto> {
-    if (!caller || !STAFF_ROLES.includes(caller.role) || dto.listings.length === 0) return dto;
-    const counts = await this.listings.staffCounts(dto.listings.map((l) => l._id));
-    return {
-      ...dto,
-      listings: dto.listings.map((l) => ({ ...l, documentsCount: counts.get(l._id)?.documentsCount ?? 0, openReports: counts.get(l._id)?.openReports ?? 0 })),
-    };
+    return this.toSearchDto(rows, total, estimated, query, filters);
   }
 
   private toSearchDto(rows: ListingWithOwner[], total: number, estimated: boolean, query: ReturnType<typeof parseListQuery>, filters: ListingFilters): ListingListDto {
@@ -393,7 +372,7 @@ export class ListingsService {
    */
   private async searchFromSnapshot(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto | null> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const parsed = filtersFor(caller, body);
+    const parsed = parseListingFilters(body);
     const viewer = viewerOf(caller);
     const order = indexOrderOf(searchSort(body, parsed, query.sort));
     const snapshot = order && searchesPublic(viewer, parsed) && query.limit + query.skip <= INDEX_MAX_PAGE_ROWS ? this.searchIndex.peek() : null;
@@ -545,7 +524,7 @@ export class ListingsService {
    * says `estimated`.
    */
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    const parsed = filtersFor(caller, body);
+    const parsed = parseListingFilters(body);
     const viewer = viewerOf(caller);
     const index = searchesPublic(viewer, parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
@@ -582,36 +561,10 @@ export class ListingsService {
   async create(caller: AuthUser, dto: CreateListingDto): Promise<ListingDto> {
     assertKindOfType(dto.type, dto.kind);
     if ((dto.status ?? 'active') === 'active') await this.assertListingRoom(caller, caller.id);
-    const address = await this.places.resolveAddress(dto.address);
-    const tags = this.cleanTags(dto.tags ?? []);
-    const offer = dto.offer ?? offerFromTags(tags) ?? 'sale';
-    const furnishing = dto.furnishing !== undefined ? dto.furnishing : (furnishingFromTags(tags) ?? null);
+    const values = await this.listingValues(dto);
     const code = await this.listings.nextCode(TYPE_PREFIX[dto.type]);
     const row = await this.transactions.run(async () => {
-      const row = await this.listings.insert({
-      code,
-      name: dto.name,
-      type: dto.type,
-      kind: dto.kind ?? null,
-      offer,
-      furnishing,
-      status: dto.status ?? 'active',
-      tags: tagsInStep(tags, offer, furnishing),
-      currency: dto.currency ?? 'PHP',
-      price: dto.price,
-      lotSize: dto.lotSize ?? null,
-      floorSize: dto.floorSize ?? null,
-      bedrooms: dto.bedrooms ?? null,
-      bathrooms: dto.bathrooms ?? null,
-      parkingSlots: dto.parkingSlots ?? null,
-      lat: dto.location.lat,
-      lng: dto.location.lng,
-      ...addressColumns(address, dto.address),
-      amenities: this.cleanAmenities(dto.amenities ?? []),
-      ...this.descriptions(dto.description, dto.descriptionHtml),
-      ownerId: caller.id,
-      uploadedById: caller.id,
-      });
+      const row = await this.listings.insert({ ...values, code, ownerId: caller.id, uploadedById: caller.id });
       await this.events.publish({ type: 'listing.created', actorId: caller.id, entity: listingEntity(row), data: listingRef(row) });
       return row;
     });
@@ -913,39 +866,6 @@ export class ListingsService {
     return listing;
   }
 
-  /** Staff columns (ownership documents, open reports) of listings by id, in one statement. */
-  staffCounts(ids: string[]): Promise<Map<string, { documentsCount: number; openReports: number }>> {
-    return this.listings.staffCounts(ids);
-  }
-
-  /** How many listings a member (or everyone) has, and how many are active (the admin console). */
-  totals(ownerId?: string): Promise<{ listings: number; active: number }> {
-    return this.listings.totals(ownerId);
-  }
-
-  /** Listings created per Manila day (week, month) of the window, of one owner or all (the admin dashboard). */
-  createdByPeriod(window: PeriodWindow, ownerId?: string): Promise<PeriodCount[]> {
-    return this.listings.createdByPeriod(window, ownerId);
-  }
-
-  /** Listings created in the window, of one owner or all. */
-  createdIn(window: { from: Date; to: Date }, ownerId?: string): Promise<number> {
-    return this.listings.createdIn(window, ownerId);
-  }
-
-  /**
-   * A member's listings for staff (the admin's user page): every status and visibility, newest first,
-   * with the staff columns. Staff only: callers check the role.
-   */
-  async ofOwnerForStaff(ownerId: string, limit: number, skip: number): Promise<ListingListDto> {
-    const { rows, total } = await this.listings.searchPageAndTotal({ ownerId }, { isAdmin: true }, [{ field: 'createdAt', direction: 'desc' }], limit, skip);
-    const counts = await this.listings.staffCounts(rows.map((r) => r.listing.id));
-    return {
-      listings: rows.map((r) => ({ ...toListingDto(r), ...(counts.get(r.listing.id) ?? { documentsCount: 0, openReports: 0 }) })),
-      pagination: { ...buildPagination(total, rows.length, limit, skip), totalIsEstimate: false },
-    };
-  }
-
   /** Members cannot set the verified tag themselves; it follows the listing's verified flag. */
   private cleanTags(tags: string[], verified = false): string[] {
     const unique = [...new Set(tags.filter((t) => t !== VERIFIED_TAG))];
@@ -965,36 +885,93 @@ export class ListingsService {
   }
 
   /**
-   * Rows of a listing export (the exports module reads listings only through here): the filters of a
-   * search body (`parseListingFilters`, 400 on anything it refuses) as the caller may see them (staff
-   * roles that are not admins see what the public sees, as in their searches), in keyset batches.
+   * The columns of a listing from create's input, by create's rules: one rule set for POST
+   * /listing/create and the JSON import (`import/`). The kind belongs to the type, the PSGC address
+   * resolves through the places module (`resolveAddress`; the import passes a memo of it), the
+   * verified tag follows `verified` (nobody sets it by hand), the offer and furnishing are read from
+   * the tags when not given and the tags kept in step with them, amenities trimmed and unique, the
+   * description sanitised. A 400 with the reason for anything it refuses.
    */
-  exportFilters(body: { fuzzySearch?: string; query?: Record<string, unknown>; match?: Record<string, unknown>; bounds?: ListingFilters['bounds'] }): ListingFilters {
-    return parseListingFilters(body);
+  async listingValues(
+    dto: CreateListingDto,
+    opts: { verified?: boolean; resolveAddress?: (address: AddressInput) => Promise<ResolvedAddress> } = {},
+  ): Promise<ListingValues> {
+    assertKindOfType(dto.type, dto.kind);
+    const address = await (opts.resolveAddress ?? ((a: AddressInput) => this.places.resolveAddress(a)))(dto.address);
+    const tags = this.cleanTags(dto.tags ?? [], opts.verified);
+    const offer = dto.offer ?? offerFromTags(tags) ?? 'sale';
+    const furnishing = dto.furnishing !== undefined ? dto.furnishing : (furnishingFromTags(tags) ?? null);
+    const described = this.descriptions(dto.description, dto.descriptionHtml);
+    return {
+      name: dto.name,
+      type: dto.type,
+      kind: dto.kind ?? null,
+      offer,
+      furnishing,
+      status: dto.status ?? 'active',
+      tags: tagsInStep(tags, offer, furnishing),
+      currency: dto.currency ?? 'PHP',
+      price: dto.price,
+      lotSize: dto.lotSize ?? null,
+      floorSize: dto.floorSize ?? null,
+      bedrooms: dto.bedrooms ?? null,
+      bathrooms: dto.bathrooms ?? null,
+      parkingSlots: dto.parkingSlots ?? null,
+      lat: dto.location.lat,
+      lng: dto.location.lng,
+      ...addressColumns(address, dto.address),
+      amenities: this.cleanAmenities(dto.amenities ?? []),
+      // the columns' defaults, written out so an import compares like with like
+      description: described.description ?? '',
+      descriptionHtml: described.descriptionHtml ?? '',
+    };
   }
 
-  exportBatch(
-    caller: Pick<AuthUser, 'id' | 'role'>,
-    filters: ListingFilters,
-    sort: { field: ListingExportSortKey; desc: boolean },
-    after: { key: string; id: string } | null,
-    limit: number,
-    skip = 0,
-  ): Promise<ListingExportRow[]> {
-    return this.listings.exportBatch(filters, viewerOf(caller as AuthUser), sort, after, limit, skip);
+  /** Listings by code (the JSON import matches its rows by code). */
+  rowsByCodes(codes: string[]): Promise<ListingRow[]> {
+    return this.listings.rowsByCodes(codes);
   }
 
-  /** How many listings a listing export selects (exact when small, else estimated; see totalOf). */
-  exportTotal(caller: Pick<AuthUser, 'id' | 'role'>, filters: ListingFilters): Promise<SearchTotal> {
-    return this.totalOf(filters, viewerOf(caller as AuthUser));
-  }
-
-  /** The exact number of listings an export selects, up to `cap`. */
-  exportCount(caller: Pick<AuthUser, 'id' | 'role'>, filters: ListingFilters, cap: number): Promise<number> {
-    return this.listings.exportCount(filters, viewerOf(caller as AuthUser), cap);
+  /**
+   * Writes one batch of a staff JSON import (call it inside the import's transaction): new listings,
+   * with their code from the file, each published as `listing.created`; listings whose columns differ
+   * from the file's updated with `listing.updated` naming the fields; the others not written at all
+   * (so a re-import writes nothing). Plan listing limits do not apply (staff keep the catalogue).
+   */
+  async writeImported(
+    actorId: string,
+    creates: ImportedListing[],
+    updates: Array<{ before: ListingRow; values: ImportedListing }>,
+  ): Promise<{ created: number; updated: number; unchanged: number }> {
+    const events: NewDomainEvent[] = [];
+    if (creates.length) {
+      await this.listings.advanceCodeSequence(creates.map((c) => c.code));
+      const rows = await this.listings.insertMany(creates.map((c) => ({ ...c, uploadedById: actorId })));
+      for (const row of rows) events.push({ type: 'listing.created', actorId, entity: listingEntity(row), data: listingRef(row) });
+    }
+    let updated = 0;
+    for (const { before, values } of updates) {
+      const patch: Partial<NewListingRow> = { ...values };
+      delete patch.code;
+      const fields = changedFields(before, patch);
+      if (!fields.length) continue;
+      const changed = Object.fromEntries(fields.map((f) => [f, patch[f as keyof NewListingRow]])) as Partial<NewListingRow>;
+      await this.listings.update(before.id, changed);
+      events.push({ type: 'listing.updated', actorId, entity: listingEntity(before), data: { ...listingRef({ ...before, ...changed }), fields } });
+      updated++;
+    }
+    if (events.length) await this.events.publish(...events);
+    return { created: creates.length, updated, unchanged: updates.length - updated };
   }
 }
 
+
+/** A listing's columns as create computes them from its input (see ListingsService.listingValues). */
+export type ListingValues = Omit<NewListingRow, 'id' | 'code' | 'ownerId' | 'uploadedById'> &
+  Required<Pick<NewListingRow, 'kind' | 'offer' | 'furnishing' | 'status' | 'tags' | 'currency' | 'description' | 'descriptionHtml' | 'amenities'>>;
+
+/** A listing of a JSON import: create's columns, the code from the file and the owner. */
+export type ImportedListing = ListingValues & { code: string; ownerId: string };
 
 export interface ListingRef {
   listingId: string;
