@@ -29,6 +29,8 @@ import { ActivityModule } from './modules/activity/activity.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payments.module';
+import { ExportsModule, ExportsWorkerModule } from './modules/exports/exports.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { JobDashboardModule } from './modules/job-dashboard/job-dashboard.module';
 
 @Module({})
@@ -71,6 +73,9 @@ export class AppModule {
         SubscriptionsModule,
         PaymentsModule,
         ...(runWorkers ? [PaymentsWorkerModule] : []),
+        ExportsModule,
+        ...(runWorkers ? [ExportsWorkerModule] : []),
+        AdminModule,
         JobDashboardModule,
         SeedModule,
       ],

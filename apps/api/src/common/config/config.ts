@@ -132,6 +132,12 @@ const envSchema = z.object({
   RECEIPT_SELLER_NAME: z.string().min(1).default('Tahanan Property Marketplace'),
   RECEIPT_SELLER_ADDRESS: z.string().min(1).default('Makati City, Metro Manila, Philippines'),
   RECEIPT_SELLER_TIN: z.string().min(1).default('000-000-000-00000'),
+  EXPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  EXPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
+  EXPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  EXPORT_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  EXPORT_PDF_FONT: z.string().min(1).optional(),
+  EXPORT_PDF_FONT_BOLD: z.string().min(1).optional(),
 });
 
 export interface OAuthProviderConfig {
@@ -258,6 +264,14 @@ export interface AppConfig {
    * and answers its report (200), else 202 with the import to poll.
    */
   listingImport: { maxBytes: number; inlineMaxRows: number; inlineWaitMs: number };
+  /**
+   * Table exports (CSV, PDF) run by the `exports` queue's worker. The HTTP call waits up to
+   * inlineWaitMs for an export of at most inlineMaxRows rows and answers the file, else 202 and a job.
+   * A worker that dies holding an export loses it after jobLockMs and it starts over. The PDF font:
+   * a TrueType file with ₱ and ñ (default DejaVu Sans Condensed where installed, e.g. Debian's
+   * fonts-dejavu-core); without one, Helvetica and prices written "PHP".
+   */
+  exports: { inlineMaxRows: number; inlineWaitMs: number; workerConcurrency: number; jobLockMs: number; pdfFont?: string; pdfFontBold?: string };
 }
 
 export class ConfigError extends Error {}
@@ -398,6 +412,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: e.LISTING_IMPORT_MAX_BYTES,
       inlineMaxRows: e.LISTING_IMPORT_INLINE_MAX_ROWS,
       inlineWaitMs: e.LISTING_IMPORT_INLINE_WAIT_MS,
+    },
+    exports: {
+      inlineMaxRows: e.EXPORT_INLINE_MAX_ROWS,
+      inlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
+      workerConcurrency: e.EXPORT_WORKER_CONCURRENCY,
+      jobLockMs: e.EXPORT_JOB_LOCK_MS,
+      pdfFont: e.EXPORT_PDF_FONT,
+      pdfFontBold: e.EXPORT_PDF_FONT_BOLD,
     },
   };
 }

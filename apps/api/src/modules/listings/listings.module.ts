@@ -19,14 +19,19 @@ import { ListingWordsService } from './listing-words.service';
 import { ListingSearchIndexRepository } from './search-index/listing-search-index.repository';
 import { ListingSearchIndexService } from './search-index/listing-search-index.service';
 import { UsersModule } from '../users/users.module';
+import { ListingReportsController } from './reports/listing-reports.controller';
+import { ListingReportsRepository } from './reports/listing-reports.repository';
+import { ListingReportsService } from './reports/listing-reports.service';
+import { ListingBulkController } from './bulk/listing-bulk.controller';
+import { ListingBulkService } from './bulk/listing-bulk.service';
 import { ListingImportController } from './import/listing-import.controller';
 import { ListingImportRepository } from './import/listing-import.repository';
 import { ListingImportService } from './import/listing-import.service';
 
 @Module({
   imports: [PlacesModule, NearbyModule, SubscriptionsModule, UsersModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
-  controllers: [ListingsController, ListingMapController, ListingImportController],
-  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard, ListingImportService, ListingImportRepository],
+  controllers: [ListingsController, ListingMapController, ListingReportsController, ListingBulkController, ListingImportController],
+  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard, ListingReportsRepository, ListingReportsService, ListingBulkService, ListingImportService, ListingImportRepository],
   exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService, ListingImportService],
 })
 export class ListingsModule {}

@@ -23,6 +23,7 @@ import type { SortTerm } from '../../common/query/list-query';
 import { coveredByTokens, facetTokensOf, PRICE_TOKEN_BOUNDS, toWordsTsQuery, type ListingFilters } from './listing-search';
 import type { ListingWithOwner } from './listing.mapper';
 import { PUBLIC_LISTINGS } from './listing-access';
+import { countInWindow, countsByPeriod, type PeriodCount, type PeriodWindow } from '../../common/db/period-counts';
 import { changeSeqsSince, seqsOf } from './search-index/listing-search-index.repository';
 
 export const LISTING_SORT_COLUMNS = {
@@ -244,6 +245,17 @@ export class ListingsRepository {
     if (f.ownerId) parts.push(eq(listings.ownerId, f.ownerId));
     if (f.code) parts.push(eq(listings.code, f.code));
     if (f.verified !== undefined) parts.push(eq(listings.verified, f.verified));
+    if (f.visible !== undefined) parts.push(eq(listings.isVisible, f.visible));
+    if (f.hasDocuments !== undefined) {
+      // written out: whereOf also goes into select fields, where drizzle leaves columns unqualified
+      const has = sql`exists (select 1 from listing_documents d where d.listing_id = listings.id)`;
+      parts.push(f.hasDocuments ? has : sql`not ${has}`);
+    }
+    if (f.reported !== undefined) {
+      // the partial index listing_reports_open_idx holds only open reports
+      const open = sql`exists (select 1 from listing_reports r where r.listing_id = listings.id and r.resolved_at is null)`;
+      parts.push(f.reported ? open : sql`not ${open}`);
+    }
     // with facet tokens, a filter the tokens say exactly is not repeated, and the others are checked
     // on the rows the GIN scan finds as plain expressions (`+ 0`): a btree on them would only make the
     // planner AND in a large bitmap (250,000 commercial listings) to a scan that found ten
@@ -936,6 +948,100 @@ export class ListingsRepository {
     return { rows, total: Number(total) };
   }
 
+  /** Staff columns of a page of listings (ownership documents, open reports), for all its ids in one statement. */
+  async staffCounts(ids: string[]): Promise<Map<string, { documentsCount: number; openReports: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        id: listings.id,
+        // qualified by hand: drizzle writes a select field's columns without their table
+        documentsCount: sql<string>`(select count(*) from listing_documents d where d.listing_id = listings.id)`,
+        openReports: sql<string>`(select count(*) from listing_reports r where r.listing_id = listings.id and r.resolved_at is null)`,
+      })
+      .from(listings)
+      .where(inArray(listings.id, ids));
+    return new Map(rows.map((r) => [r.id, { documentsCount: Number(r.documentsCount), openReports: Number(r.openReports) }]));
+  }
+
+  /** How many listings (of one owner, or all) and how many of them are active. */
+  async totals(ownerId?: string): Promise<{ listings: number; active: number }> {
+    const [row] = await this.db
+      .select({ listings: count(), active: sql<string>`count(*) filter (where ${listings.status} = 'active')` })
+      .from(listings)
+      .where(ownerId ? eq(listings.ownerId, ownerId) : undefined);
+    return { listings: Number(row.listings), active: Number(row.active) };
+  }
+
+  /** Listings created per Manila day (week, month) of the window, of one owner or all (listings_created_at_idx). */
+  createdByPeriod(window: PeriodWindow, ownerId?: string): Promise<PeriodCount[]> {
+    return countsByPeriod(this.db, listings, listings.createdAt, window, { where: ownerId ? eq(listings.ownerId, ownerId) : undefined });
+  }
+
+  /** Listings created in the window, of one owner or all. */
+  async createdIn(window: { from: Date; to: Date }, ownerId?: string): Promise<number> {
+    return (await countInWindow(this.db, listings, listings.createdAt, window, { where: ownerId ? eq(listings.ownerId, ownerId) : undefined })).count;
+  }
+
+  /**
+   * A batch of a listing export (exports module): the listings the filters select for this viewer
+   * (whereOf, the search's own rule), in `sort` order then id in the same direction, after the `after`
+   * row (keyset through the sort value as text: exact whatever the column's type); the first batch may
+   * skip some. Only the columns an export shows, each row with its `sortKey` for the next batch.
+   */
+  async exportBatch(
+    f: ListingFilters,
+    viewer: Viewer,
+    sort: { field: ListingExportSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<ListingExportRow[]> {
+    const column = LISTING_EXPORT_SORT_COLUMNS[sort.field];
+    const keyset = after
+      ? sql`(${column}, ${listings.id}) ${sql.raw(sort.desc ? '<' : '>')} (cast(${after.key} as ${sql.raw(column.getSQLType())}), cast(${after.id} as uuid))`
+      : undefined;
+    return this.db
+      .select({
+        id: listings.id,
+        code: listings.code,
+        name: listings.name,
+        status: listings.status,
+        type: listings.type,
+        offer: listings.offer,
+        kind: listings.kind,
+        price: listings.price,
+        currency: listings.currency,
+        bedrooms: listings.bedrooms,
+        bathrooms: listings.bathrooms,
+        floorSize: listings.floorSize,
+        lotSize: listings.lotSize,
+        regionName: listings.regionName,
+        provinceName: listings.provinceName,
+        cityName: listings.cityName,
+        barangayName: listings.barangayName,
+        ownerId: listings.ownerId,
+        verified: listings.verified,
+        isVisible: listings.isVisible,
+        views: listings.views,
+        savedCount: listings.savedCount,
+        createdAt: listings.createdAt,
+        updatedAt: listings.updatedAt,
+        sortKey: sql<string>`${column}::text`,
+      })
+      .from(listings)
+      .where(and(this.whereOf(f, viewer, 'page'), keyset))
+      .orderBy(...(sort.desc ? [desc(column), desc(listings.id)] : [asc(column), asc(listings.id)]))
+      .limit(limit)
+      .offset(after ? 0 : skip);
+  }
+
+  /** How many listings an export selects, counted exactly up to `cap` (its skip + limit; the worker counts before it writes). */
+  async exportCount(f: ListingFilters, viewer: Viewer, cap: number): Promise<number> {
+    const capped = this.db.select({ one: sql`1` }).from(listings).where(this.whereOf(f, viewer, 'page')).limit(cap).as('capped');
+    const [{ n }] = await this.db.select({ n: count() }).from(capped);
+    return Number(n);
+  }
+
   /** Listings by code (the JSON import matches its rows by code; the unique index answers). */
   async rowsByCodes(codes: string[]): Promise<ListingRow[]> {
     if (codes.length === 0) return [];
@@ -967,3 +1073,20 @@ export class ListingsRepository {
     );
   }
 }
+
+/** The orders a listing export may take (columns that are never null, so the keyset never skips a row). */
+export const LISTING_EXPORT_SORT_COLUMNS = {
+  createdAt: listings.createdAt,
+  updatedAt: listings.updatedAt,
+  name: listings.name,
+  code: listings.code,
+  price: listings.price,
+} as const;
+export type ListingExportSortKey = keyof typeof LISTING_EXPORT_SORT_COLUMNS;
+
+/** What a listing export reads of a listing. */
+export type ListingExportRow = Pick<
+  ListingRow,
+  | 'id' | 'code' | 'name' | 'status' | 'type' | 'offer' | 'kind' | 'price' | 'currency' | 'bedrooms' | 'bathrooms' | 'floorSize' | 'lotSize'
+  | 'regionName' | 'provinceName' | 'cityName' | 'barangayName' | 'ownerId' | 'verified' | 'isVisible' | 'views' | 'savedCount' | 'createdAt' | 'updatedAt'
+> & { sortKey: string };

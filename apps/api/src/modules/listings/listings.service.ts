@@ -10,7 +10,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, VERIFIED_TAG, buildPagination } from '@app/domain';
+import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, STAFF_ROLES, VERIFIED_TAG, buildPagination } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
@@ -45,7 +45,8 @@ import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesP
 import type { ListingSearchIndex } from './search-index/listing-search-index';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
-import { hasOnlyBounds, parseListingFilters, type ListingFilters } from './listing-search';
+import { hasOnlyBounds, parseListingFilters, STAFF_QUERY_FIELDS, type ListingFilters } from './listing-search';
+import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
 import { ListingWordsService } from './listing-words.service';
 import { assertKindOfType, furnishingFromTags, offerFromTags, tagsInStep } from './listing-kinds';
 import { ListingCountCache } from './listing-count-cache';
@@ -57,6 +58,7 @@ import type { SortTerm } from '../../common/query/list-query';
 import { BOUNDED_WALK_ROWS, LISTING_SORT_COLUMNS, ListingsRepository, type FacetCounts, type ListingSortKey, type SearchPageForm, type Viewer } from './listings.repository';
 import type { AddressInput, ResolvedAddress } from '../places/places.service';
 import type { NewDomainEvent } from '@app/domain';
+import type { ListingExportRow, ListingExportSortKey } from './listings.repository';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -220,6 +222,17 @@ const isPriceOrder = (sort: SortTerm<ListingSortKey>[] | 'relevance') => sort !=
 const searchSort = (body: ListingSearchDto, f: ListingFilters, sort: SortTerm<ListingSortKey>[]): SortTerm<ListingSortKey>[] | 'relevance' =>
   body.sort === undefined && f.text ? 'relevance' : sort;
 
+/** A search's filters, the staff-only ones (ownership documents, open reports) refused to anyone else with 400. */
+function filtersFor(caller: AuthUser | undefined, body: ListingSearchDto): ListingFilters {
+  const staff = !!caller && STAFF_ROLES.includes(caller.role);
+  if (!staff) {
+    for (const field of STAFF_QUERY_FIELDS) {
+      if (body.query?.[field] !== undefined) throw new BadRequestException(`query.${field} is for staff`);
+    }
+  }
+  return parseListingFilters(body);
+}
+
 const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
 const scopeOf = (viewer: Viewer, filters: ListingFilters) =>
@@ -340,7 +353,7 @@ export class ListingsService {
   /** A search body read: paging and sort, the filters (misspelt words resolved), relevance order for text without a sort. */
   private async readSearch(caller: AuthUser | undefined, body: ListingSearchDto) {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const parsed = parseListingFilters(body);
+    const parsed = filtersFor(caller, body);
     // the in-memory index, brought up to date once for the whole request (null: PostgreSQL answers)
     const index = searchesPublic(viewerOf(caller), parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
@@ -350,10 +363,20 @@ export class ListingsService {
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto> {
     const answered = await this.searchFromSnapshot(caller, body);
-    if (answered) return answered;
+    if (answered) return this.withStaffCounts(caller, answered);
     const { query, filters, sort, index } = await this.readSearch(caller, body);
     const { rows, total, estimated } = await this.findPage(filters, caller, sort, query.limit, query.skip, index);
-    return this.toSearchDto(rows, total, estimated, query, filters);
+    return this.withStaffCounts(caller, this.toSearchDto(rows, total, estimated, query, filters));
+  }
+
+  /** For staff: each listing of the page with its ownership documents and open reports counted (one statement for the page). */
+  private async withStaffCounts(caller: AuthUser | undefined, dto: ListingListDto): Promise<ListingListDto> {
+    if (!caller || !STAFF_ROLES.includes(caller.role) || dto.listings.length === 0) return dto;
+    const counts = await this.listings.staffCounts(dto.listings.map((l) => l._id));
+    return {
+      ...dto,
+      listings: dto.listings.map((l) => ({ ...l, documentsCount: counts.get(l._id)?.documentsCount ?? 0, openReports: counts.get(l._id)?.openReports ?? 0 })),
+    };
   }
 
   private toSearchDto(rows: ListingWithOwner[], total: number, estimated: boolean, query: ReturnType<typeof parseListQuery>, filters: ListingFilters): ListingListDto {
@@ -372,7 +395,7 @@ export class ListingsService {
    */
   private async searchFromSnapshot(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingListDto | null> {
     const query = parseListQuery(body, LISTING_QUERY_SPEC);
-    const parsed = parseListingFilters(body);
+    const parsed = filtersFor(caller, body);
     const viewer = viewerOf(caller);
     const order = indexOrderOf(searchSort(body, parsed, query.sort));
     const snapshot = order && searchesPublic(viewer, parsed) && query.limit + query.skip <= INDEX_MAX_PAGE_ROWS ? this.searchIndex.peek() : null;
@@ -524,7 +547,7 @@ export class ListingsService {
    * says `estimated`.
    */
   async facets(caller: AuthUser | undefined, body: ListingSearchDto): Promise<ListingFacetsDto> {
-    const parsed = parseListingFilters(body);
+    const parsed = filtersFor(caller, body);
     const viewer = viewerOf(caller);
     const index = searchesPublic(viewer, parsed) ? await this.searchIndex.current() : null;
     const filters = await this.words.resolve(parsed, index);
@@ -866,6 +889,39 @@ export class ListingsService {
     return listing;
   }
 
+  /** Staff columns (ownership documents, open reports) of listings by id, in one statement. */
+  staffCounts(ids: string[]): Promise<Map<string, { documentsCount: number; openReports: number }>> {
+    return this.listings.staffCounts(ids);
+  }
+
+  /** How many listings a member (or everyone) has, and how many are active (the admin console). */
+  totals(ownerId?: string): Promise<{ listings: number; active: number }> {
+    return this.listings.totals(ownerId);
+  }
+
+  /** Listings created per Manila day (week, month) of the window, of one owner or all (the admin dashboard). */
+  createdByPeriod(window: PeriodWindow, ownerId?: string): Promise<PeriodCount[]> {
+    return this.listings.createdByPeriod(window, ownerId);
+  }
+
+  /** Listings created in the window, of one owner or all. */
+  createdIn(window: { from: Date; to: Date }, ownerId?: string): Promise<number> {
+    return this.listings.createdIn(window, ownerId);
+  }
+
+  /**
+   * A member's listings for staff (the admin's user page): every status and visibility, newest first,
+   * with the staff columns. Staff only: callers check the role.
+   */
+  async ofOwnerForStaff(ownerId: string, limit: number, skip: number): Promise<ListingListDto> {
+    const { rows, total } = await this.listings.searchPageAndTotal({ ownerId }, { isAdmin: true }, [{ field: 'createdAt', direction: 'desc' }], limit, skip);
+    const counts = await this.listings.staffCounts(rows.map((r) => r.listing.id));
+    return {
+      listings: rows.map((r) => ({ ...toListingDto(r), ...(counts.get(r.listing.id) ?? { documentsCount: 0, openReports: 0 }) })),
+      pagination: { ...buildPagination(total, rows.length, limit, skip), totalIsEstimate: false },
+    };
+  }
+
   /** Members cannot set the verified tag themselves; it follows the listing's verified flag. */
   private cleanTags(tags: string[], verified = false): string[] {
     const unique = [...new Set(tags.filter((t) => t !== VERIFIED_TAG))];
@@ -882,6 +938,36 @@ export class ListingsService {
       descriptionHtml: safeHtml,
       description: description !== undefined ? description.trim() : safeHtml !== undefined ? htmlToText(safeHtml) : undefined,
     };
+  }
+
+  /**
+   * Rows of a listing export (the exports module reads listings only through here): the filters of a
+   * search body (`parseListingFilters`, 400 on anything it refuses) as the caller may see them (staff
+   * roles that are not admins see what the public sees, as in their searches), in keyset batches.
+   */
+  exportFilters(body: { fuzzySearch?: string; query?: Record<string, unknown>; match?: Record<string, unknown>; bounds?: ListingFilters['bounds'] }): ListingFilters {
+    return parseListingFilters(body);
+  }
+
+  exportBatch(
+    caller: Pick<AuthUser, 'id' | 'role'>,
+    filters: ListingFilters,
+    sort: { field: ListingExportSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<ListingExportRow[]> {
+    return this.listings.exportBatch(filters, viewerOf(caller as AuthUser), sort, after, limit, skip);
+  }
+
+  /** How many listings a listing export selects (exact when small, else estimated; see totalOf). */
+  exportTotal(caller: Pick<AuthUser, 'id' | 'role'>, filters: ListingFilters): Promise<SearchTotal> {
+    return this.totalOf(filters, viewerOf(caller as AuthUser));
+  }
+
+  /** The exact number of listings an export selects, up to `cap`. */
+  exportCount(caller: Pick<AuthUser, 'id' | 'role'>, filters: ListingFilters, cap: number): Promise<number> {
+    return this.listings.exportCount(filters, viewerOf(caller as AuthUser), cap);
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_ROLES, STAFF_ROLES, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination, type NewDomainEvent } from '@app/domain';
+import { ADMIN_ROLES, STAFF_ROLES, SUBSCRIPTION_PLANS, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination, type NewDomainEvent } from '@app/domain';
 import type { NewUserRow, SubscriptionValue, UserRow } from '@app/db';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
@@ -19,6 +19,7 @@ import { PasswordHasher } from '../../common/security/password-hasher';
 import { applySelection, parseListQuery, type RawListQuery, type ResourceQuerySpec } from '../../common/query/list-query';
 import { AuthTokensService } from '../auth/auth-tokens.service';
 import { Transactions } from '../../common/db/transactions';
+import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
 import { EventsService } from '../../common/events/events.service';
 import type {
   CreateAdminDto,
@@ -479,6 +480,45 @@ export class UsersService {
     return user;
   }
 
+  /** A member's whole record for staff (the admin's user page); 404 when unknown. */
+  async staffView(userId: string): Promise<UserDto> {
+    return toUserDto(await this.mustFind(userId));
+  }
+
+  /** How many members there are (or 1/0 for one member's id; the admin dashboard). */
+  countAll(userId?: string): Promise<number> {
+    return this.users.countAll(userId);
+  }
+
+  /** Accounts created per Manila day (week, month) of the window, all or one member's (the admin dashboard). */
+  createdByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
+    return this.users.createdByPeriod(window, userId);
+  }
+
+  /** Accounts created in the window, all or one member's. */
+  createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
+    return this.users.createdIn(window, userId);
+  }
+  /**
+   * Rows of a user export (the exports module reads members only through here): a keyset batch of the
+   * members `parseUserFilters` selects, in `sort` order then id; see UsersRepository.exportBatch.
+   */
+  exportBatch(
+    filters: UserFilters,
+    sort: { field: UserSortKey; desc: boolean },
+    after: { key: string; id: string } | null,
+    limit: number,
+    skip = 0,
+  ): Promise<Array<{ user: UserRow; sortKey: string }>> {
+    return this.users.exportBatch(filters, sort, after, limit, skip);
+  }
+
+  /** How many members a user export's filters select, counted exactly up to `cap`. */
+  exportCount(filters: UserFilters, cap: number): Promise<number> {
+    return this.users.exportCount(filters, cap);
+  }
+
+
   /** A member's id by e-mail (any case), or null (the listing import names owners by id or e-mail). */
   async idByEmail(email: string): Promise<string | null> {
     return (await this.users.findByEmail(email))?.id ?? null;
@@ -510,6 +550,19 @@ export function parseUserFilters(query: unknown): UserFilters {
         }
       }
       (filters as Record<string, unknown>)[key] = list;
+    } else if (key === 'plan') {
+      const list = Array.isArray(value) ? value : [value];
+      for (const v of list) {
+        if (typeof v !== 'string' || !(SUBSCRIPTION_PLANS as readonly string[]).includes(v)) {
+          throw new BadRequestException(`query.plan must be one of: ${SUBSCRIPTION_PLANS.join(', ')}`);
+        }
+      }
+      filters.plan = list as string[];
+    } else if (key === 'signedUpFrom' || key === 'signedUpTo') {
+      const day = manilaDayStart(value);
+      if (!day) throw new BadRequestException(`query.${key} must be a date (YYYY-MM-DD) or an ISO date-time`);
+      if (key === 'signedUpFrom') filters.signedUpFrom = day.start;
+      else filters.signedUpBefore = day.end;
     } else if (key === 'isVerified') {
       if (typeof value !== 'boolean') throw new BadRequestException('query.isVerified must be true or false');
       filters.isVerified = value;
@@ -518,11 +571,32 @@ export function parseUserFilters(query: unknown): UserFilters {
       filters[key] = value.trim().slice(0, 254);
     } else {
       throw new BadRequestException(
-        `Unknown query field '${key}' for user; allowed: text, email, isVerified, ${Object.keys(FILTER_VALUES).join(', ')}`,
+        `Unknown query field '${key}' for user; allowed: text, email, isVerified, plan, signedUpFrom, signedUpTo, ${Object.keys(FILTER_VALUES).join(', ')}`,
       );
     }
   }
+  if (filters.signedUpFrom && filters.signedUpBefore && filters.signedUpFrom >= filters.signedUpBefore) {
+    throw new BadRequestException('query.signedUpTo must not be before query.signedUpFrom');
+  }
   return filters;
+}
+
+/**
+ * A filter date: a day (YYYY-MM-DD) is a Philippine day, from its midnight (Asia/Manila, UTC+8) to the
+ * next; a date-time is that instant (both bounds). Null when it is not a valid date.
+ */
+function manilaDayStart(value: unknown): { start: Date; end: Date } | null {
+  if (typeof value !== 'string') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const utcMidnight = Date.parse(`${value}T00:00:00Z`);
+    // 2026-02-30 parses as 2 March: only a real calendar date comes back the same
+    if (Number.isNaN(utcMidnight) || new Date(utcMidnight).toISOString().slice(0, 10) !== value) return null;
+    const start = new Date(utcMidnight - 8 * 3600_000);
+    return { start, end: new Date(start.getTime() + 24 * 3600_000) };
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : { start: at, end: at };
 }
 
 /** The events of a change to an account: its standing (role, status, verification) each on its own, the rest as one profile update (credits move through the credits ledger). */
