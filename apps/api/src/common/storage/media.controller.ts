@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators';
 import { FileStorage } from './storage.service';
+import { sendStream } from './send-stream';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -28,6 +29,6 @@ export class MediaController {
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    file.stream.pipe(res);
+    sendStream(file.stream, res);
   }
 }

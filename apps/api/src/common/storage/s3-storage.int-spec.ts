@@ -1,10 +1,14 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import type request from 'supertest';
 import { loadConfig } from '../config/config';
+import { MP4_BYTES } from '../../../test/fixtures';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
 import { startLocalS3, type LocalS3 } from '../../../test/s3rver';
 import { FileStorage } from './storage.service';
@@ -15,6 +19,13 @@ async function read(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
 }
+
+/** supertest's parser for a binary body of any type. */
+const binary: Parameters<ReturnType<ReturnType<typeof request>['get']>['parse']>[0] = (res, cb) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
 
 /** Bytes that differ at every offset, so a wrong range cannot pass. */
 const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + 7) % 256));
@@ -164,5 +175,57 @@ describe('The app on S3 (STORAGE_DRIVER=s3)', () => {
     const second = await t.http.post('/api/user/upload/avatar').set(auth(token)).attach('image', png, 'again.png').expect(200);
     await t.http.get(second.body.avatar).expect(200);
     await t.http.get(first.body.avatar).expect(404);
+  });
+
+  it('keeps message attachments private in the bucket and serves them, whole and by byte range, through their signed links', async () => {
+    const carol = await createUser(t);
+    const bob = await createUser(t);
+    const thread = await t.http.post('/api/threads').set(auth(carol.token)).send({ participantId: bob.user._id }).expect(201);
+    const sent = await t.http
+      .post(`/api/threads/${thread.body._id}/messages`)
+      .set(auth(carol.token))
+      .field('content', 'The walkthrough')
+      .attach('attachments', MP4_BYTES, 'walkthrough.mp4')
+      .expect(201);
+    const video = sent.body.attachments[0] as { _id: string; url: string };
+    const client = s3Client(t.config.storage.s3!);
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'app/private/messages/' }));
+    client.destroy();
+    expect((listed.Contents ?? []).map((o) => o.Key)).toContain(`app/private/messages/${thread.body._id}/${video._id}`);
+
+    const whole = await t.http.get(video.url).buffer(true).parse(binary).expect(200);
+    expect((whole.body as Buffer).equals(MP4_BYTES)).toBe(true);
+    const part = await t.http.get(video.url).set('Range', 'bytes=4-11').buffer(true).parse(binary).expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${MP4_BYTES.length}`);
+    expect((part.body as Buffer).equals(MP4_BYTES.subarray(4, 12))).toBe(true);
+    await t.http.get(video.url).set('Range', `bytes=${MP4_BYTES.length + 10}-`).expect(416);
+  });
+
+  it('releases the bucket connection when a client goes away mid-download (no pool left waiting)', async () => {
+    // the SDK keeps at most 50 connections to the bucket: 60 abandoned downloads would hold them all
+    const big = bytes(4 * 1024 * 1024);
+    await t.app.get(FileStorage).put('public', 'listings/big/photo.webp', big);
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    for (let i = 0; i < 60; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/media/listings/big/photo.webp' }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err)));
+        req.setTimeout(5000, () => {
+          req.destroy();
+          reject(new Error(`download ${i + 1} got no answer in 5 s: the bucket's connections are all held by abandoned downloads`));
+        });
+      });
+    }
+    const started = Date.now();
+    const whole = await t.http.get('/api/media/listings/big/photo.webp').timeout(10_000).expect(200);
+    expect((whole.body as Buffer).equals(big)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

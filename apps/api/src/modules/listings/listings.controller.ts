@@ -22,6 +22,7 @@ import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
 import { ErrorResponseDto, MessageResponseDto } from '../../common/http/common.dto';
 import { ListQueryDto } from '../../common/query/list-query.dto';
 import { UploadRoute } from '../../common/upload/upload.interceptor';
+import { sendStream } from '../../common/storage/send-stream';
 import {
   BehaviorDto,
   CreateListingDto,
@@ -196,7 +197,7 @@ export class ListingsController {
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/"/g, '')}"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    file.stream.pipe(res);
+    sendStream(file.stream, res);
   }
 
   @Post('dashboard')

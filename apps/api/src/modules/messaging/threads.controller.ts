@@ -30,6 +30,7 @@ import { UPLOAD_LIMITS } from '@app/domain';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public } from '../../common/auth/decorators';
 import { UploadRoute } from '../../common/upload/upload.interceptor';
+import { sendStream } from '../../common/storage/send-stream';
 import { ArchiveThreadDto, CreateThreadDto, PageQueryDto, SendMessageDto, ThreadListQueryDto } from './dto/messaging-input.dto';
 import {
   MarkReadResultDto,
@@ -191,6 +192,6 @@ export class ThreadsController {
     } else {
       res.setHeader('Content-Length', String(file.size));
     }
-    file.stream.pipe(res);
+    sendStream(file.stream, res);
   }
 }
