@@ -24,6 +24,9 @@ export function s3Client(config: S3StorageConfig): S3Client {
     // default CRC32 checksums (since 3.729); transport integrity is TLS's, and MD5s stay with the servers
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // an unreachable endpoint fails in 10 s rather than the system's TCP timeout; a connection idle for
+    // a minute (a download nobody reads any more) is closed, so it cannot hold one of the 50 pooled sockets
+    requestHandler: { connectionTimeout: 10_000, socketTimeout: 60_000 },
   });
 }
 
