@@ -2,7 +2,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { users } from '@app/db';
+import { loadConfig } from '../../common/config/config';
 import { QUEUES } from '../../common/queue/queues';
+import { AuthTokensService } from '../auth/auth-tokens.service';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
 import { JOB_DASHBOARD_COOKIE, JobDashboardService } from './job-dashboard.service';
 
@@ -50,8 +52,10 @@ describe('Job dashboard (bull-board at /api/admin/queues)', () => {
     expect(attributes).toMatch(/HttpOnly/);
     expect(attributes).toMatch(/SameSite=Strict/);
     expect(attributes).toMatch(/Max-Age=900/);
-    // the test app's APP_URL is http: no Secure flag (it is set when APP_URL is https)
+    // the test app's APP_URL is http: no Secure flag; behind https it is Secure
     expect(attributes).not.toMatch(/Secure/);
+    const https = new JobDashboardService(t.app.get(AuthTokensService), loadConfig({ NODE_ENV: 'test', APP_URL: 'https://tahanan.example.ph' }));
+    expect(https.cookieOptions()).toMatchObject({ secure: true, httpOnly: true, sameSite: 'strict', path: PATH });
   });
 
   it('serves the page and its JSON API, every queue of the product, to the cookie of a super admin', async () => {
