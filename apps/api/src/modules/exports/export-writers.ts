@@ -106,6 +106,65 @@ const FIXED_SAMPLES: Partial<Record<ColumnKind, string>> = {
 const RIGHT_ALIGNED: ReadonlySet<ColumnKind> = new Set(['money', 'number']);
 const ELLIPSIS = '…';
 
+/** The parts of a pdfkit font the fast path uses (EmbeddedFont has `subset`, StandardFont an AFM `font`). */
+interface PdfKitFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  encode(text: string): [string[], unknown[]];
+  widthOfString(text: string, size: number): number;
+  subset?: { includeGlyph(id: number): number };
+  font?: { glyphForCodePoint(cp: number): { id: number; advanceWidth: number } };
+  scale?: number;
+  widths?: number[];
+  unicode?: number[][];
+}
+
+/**
+ * A font's glyphs looked up once per character, for the table's cells: widths summed without
+ * shaping or kerning (what a table of names, codes and numbers needs) and the glyph codes written
+ * straight into the page (pdfkit's text() shapes every string with fontkit: most of a 100,000-row PDF's
+ * time). The glyphs go into pdfkit's own font subset, so the embedded font has them.
+ */
+class FastFont {
+  private readonly chars = new Map<string, { width: number; hex: string }>();
+
+  constructor(readonly font: PdfKitFont) {}
+
+  private info(ch: string): { width: number; hex: string } {
+    let info = this.chars.get(ch);
+    if (info) return info;
+    const f = this.font;
+    if (f.subset && f.font && f.widths && f.unicode && f.scale !== undefined) {
+      const cp = ch.codePointAt(0)!;
+      const glyph = f.font.glyphForCodePoint(cp);
+      const gid = f.subset.includeGlyph(glyph.id);
+      const width = glyph.advanceWidth * f.scale;
+      f.widths[gid] ??= width;
+      f.unicode[gid] ??= [cp];
+      info = { width, hex: gid.toString(16).padStart(4, '0') };
+    } else {
+      info = { width: f.widthOfString(ch, 1000), hex: f.encode(ch)[0].join('') };
+    }
+    this.chars.set(ch, info);
+    return info;
+  }
+
+  width(text: string, size: number): number {
+    let w = 0;
+    for (const ch of text) w += this.info(ch).width;
+    return (w * size) / 1000;
+  }
+
+  hex(text: string): string {
+    let h = '';
+    for (const ch of text) h += this.info(ch).hex;
+    return h;
+  }
+}
+
+const pdfNumber = (n: number) => String(Math.round(n * 100) / 100);
+
 /**
  * A table in a PDF (pdfkit), written page by page as rows come: the title block on page 1, the header
  * row again at the top of every page, "Page n" at the foot of each page as it is made (a total "of m"
@@ -124,6 +183,7 @@ export class PdfExportWriter implements ExportWriter {
   private y = 0;
   private rowOnPage = 0;
   private readonly fitCache = new Map<string, string>();
+  private readonly data: FastFont;
 
   constructor(
     private readonly out: Writable,
@@ -143,6 +203,8 @@ export class PdfExportWriter implements ExportWriter {
     this.doc.registerFont('bold', opts.fonts.bold);
     this.doc.pipe(out);
     this.done = finished(out);
+    this.doc.font('body');
+    this.data = new FastFont((this.doc as unknown as { _font: PdfKitFont })._font);
     this.addPage();
     this.widths = this.columnWidths(this.doc.page.width - 2 * margin);
     this.xs = this.widths.map((_, i) => margin + this.widths.slice(0, i).reduce((a, b) => a + b, 0));
@@ -162,7 +224,7 @@ export class PdfExportWriter implements ExportWriter {
     const measure = (text: string, font: string, size: number) => this.doc.font(font).fontSize(size).widthOfString(text);
     const label = (i: number) => measure(this.opts.columns[i].label, 'bold', headerSize) + 2 * cellPadding + 1;
     const fixed = this.opts.columns.map((c, i) => {
-      const sample = FIXED_SAMPLES[c.kind];
+      const sample = this.opts.fonts.hasPeso ? FIXED_SAMPLES[c.kind] : FIXED_SAMPLES[c.kind]?.replace('₱', 'PHP ');
       return sample === undefined ? null : Math.max(label(i), measure(sample, 'body', dataSize) + 2 * cellPadding + 1);
     });
     const fixedSum = fixed.reduce<number>((a, b) => a + (b ?? 0), 0);
@@ -243,31 +305,36 @@ export class PdfExportWriter implements ExportWriter {
     this.doc.text(shown, x, y, { lineBreak: false });
   }
 
-  /** The text cut to `room` points with an ellipsis (one line; measured in the current font and size). */
-  private fit(text: string, room: number): string {
-    let s = text.replace(/[\r\n\t]+/g, ' ');
-    if (!this.opts.fonts.hasPeso) s = s.replace(/₱/g, 'PHP ');
-    if (this.doc.widthOfString(s) <= room) return s;
+  /** The text cut to `room` points with an ellipsis (one line; measured in the current font and size, or by `measure`). */
+  private fit(text: string, room: number, measure: (s: string) => number = (x) => this.doc.widthOfString(x), cache = false): string {
+    let s = /[\r\n\t]/.test(text) ? text.replace(/[\r\n\t]+/g, ' ') : text;
+    if (!this.opts.fonts.hasPeso && s.includes('₱')) s = s.replace(/₱/g, 'PHP ');
+    if (measure(s) <= room) return s;
     const cacheKey = `${room}|${s}`;
-    const cached = this.fitCache.get(cacheKey);
+    const cached = cache ? this.fitCache.get(cacheKey) : undefined;
     if (cached !== undefined) return cached;
     // the longest start that fits with the ellipsis (binary search over the length)
     let lo = 0;
     let hi = s.length;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.doc.widthOfString(s.slice(0, mid).trimEnd() + ELLIPSIS) <= room) lo = mid;
+      if (measure(s.slice(0, mid).trimEnd() + ELLIPSIS) <= room) lo = mid;
       else hi = mid - 1;
     }
     const cut = lo > 0 ? s.slice(0, lo).trimEnd() + ELLIPSIS : '';
-    if (this.fitCache.size > 5000) this.fitCache.clear();
-    this.fitCache.set(cacheKey, cut);
+    if (cache) {
+      if (this.fitCache.size > 5000) this.fitCache.clear();
+      this.fitCache.set(cacheKey, cut);
+    }
     return cut;
   }
 
   async writeRows(rows: Array<Array<CellValue>>): Promise<void> {
-    const { dataSize } = PDF_LAYOUT;
+    const { dataSize, cellPadding } = PDF_LAYOUT;
     const width = this.widths.reduce((a, b) => a + b, 0);
+    const font = this.data.font;
+    const measure = (text: string) => this.data.width(text, dataSize);
+    const ascent = (font.ascender / 1000) * dataSize;
     for (const row of rows) {
       if (this.y + ROW_HEIGHT > this.bottom) {
         this.addPage();
@@ -277,8 +344,19 @@ export class PdfExportWriter implements ExportWriter {
         this.doc.rect(this.xs[0], this.y, width, ROW_HEIGHT).fill('#f1f4f7');
         this.doc.fillColor('black');
       }
-      const textY = this.y + (ROW_HEIGHT - dataSize) / 2 - 0.5;
-      for (let i = 0; i < row.length; i++) this.cell(String(row[i]), i, textY);
+      // one text object per row, each cell placed in it (the page's coordinates flipped back, as pdfkit's text() does)
+      const page = this.doc.page as unknown as { height: number; fonts: Record<string, unknown> };
+      page.fonts[font.id] ??= font.ref();
+      const baseline = pdfNumber(page.height - (this.y + (ROW_HEIGHT - dataSize) / 2 - 0.5) - ascent);
+      const ops: string[] = [`q 1 0 0 -1 0 ${pdfNumber(page.height)} cm BT /${font.id} ${dataSize} Tf`];
+      for (let i = 0; i < row.length; i++) {
+        const shown = this.fit(String(row[i]), this.widths[i] - 2 * cellPadding, measure, true);
+        if (!shown) continue;
+        const x = this.right[i] ? this.xs[i] + this.widths[i] - cellPadding - measure(shown) : this.xs[i] + cellPadding;
+        ops.push(`1 0 0 1 ${pdfNumber(x)} ${baseline} Tm <${this.data.hex(shown)}> Tj`);
+      }
+      ops.push('ET Q');
+      this.doc.addContent(ops.join('\n'));
       this.y += ROW_HEIGHT;
       this.rowOnPage += 1;
     }
