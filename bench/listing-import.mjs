@@ -8,7 +8,7 @@
 //
 //   npm run build:api
 //   node bench/listing-import.mjs [--rows 50000] [--database postgres://postgres@127.0.0.1:5432/tahanan_bench_import]
-//     [--redis redis://127.0.0.1:6379] [--port 3470] [--keep]
+//     [--redis redis://127.0.0.1:6379] [--port 3470] [--keep] [--profile <folder for a CPU profile of the API>]
 //
 // The rows are realistic and valid: kinds with their types, prices and sizes by kind, offer and
 // furnishing tags, amenities, a short HTML description, and real PSGC barangays (the bundled
@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     },
     port: { type: 'string', default: '3470' },
     keep: { type: 'boolean', default: false },
+    // a folder for a CPU profile of the API process (node --cpu-prof; read it with bench/cpuprofile-top.mjs)
+    profile: { type: 'string' },
   },
 });
 const rows = Number(args.rows);
@@ -53,7 +55,8 @@ log(`database ${db.name} created`);
 
 // 1. the API, on the scratch database (it migrates and loads the PSGC reference places at start)
 const jwtSecret = randomBytes(32).toString('hex');
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+const profileArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+const server = spawn(process.execPath, [...profileArgs, path.join(root, 'apps/api/dist/main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -21,7 +21,7 @@ import { InjectDb, type Database } from '../../common/db/database.module';
 import { isQueryCanceled } from '../../common/db/pg-errors';
 import type { SortTerm } from '../../common/query/list-query';
 import { coveredByTokens, facetTokensOf, PRICE_TOKEN_BOUNDS, toWordsTsQuery, type ListingFilters } from './listing-search';
-import type { ListingWithOwner } from './listing.mapper';
+import type { ListingCard, ListingWithOwner } from './listing.mapper';
 import { PUBLIC_LISTINGS } from './listing-access';
 import { countInWindow, countsByPeriod, type PeriodCount, type PeriodWindow } from '../../common/db/period-counts';
 import { changeSeqsSince, seqsOf } from './search-index/listing-search-index.repository';
@@ -947,7 +947,6 @@ export class ListingsRepository {
     ]);
     return { rows, total: Number(total) };
   }
-
   /** Staff columns of a page of listings (ownership documents, open reports), for all its ids in one statement. */
   async staffCounts(ids: string[]): Promise<Map<string, { documentsCount: number; openReports: number }>> {
     if (ids.length === 0) return new Map();
@@ -1043,9 +1042,11 @@ export class ListingsRepository {
   }
 
   /** Listings by code (the JSON import matches its rows by code; the unique index answers). */
-  async rowsByCodes(codes: string[]): Promise<ListingRow[]> {
+  async rowsByCodes(codes: string[]): Promise<ListingCard[]> {
     if (codes.length === 0) return [];
-    return this.db.select().from(listings).where(inArray(listings.code, codes));
+    // every column but the derived search text and vector (long, and never compared)
+    const { searchText: _text, searchVector: _vector, ...columns } = getTableColumns(listings);
+    return this.db.select(columns).from(listings).where(inArray(listings.code, codes));
   }
 
   /** New listings in one statement (a batch of the JSON import); answers what their events say of them. */

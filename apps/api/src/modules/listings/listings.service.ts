@@ -43,7 +43,7 @@ import type {
 import { canSeeListing, isAdmin, isPublicListing } from './listing-access';
 import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesPublic } from './search-index/listing-search-index.service';
 import type { ListingSearchIndex } from './search-index/listing-search-index';
-import { addressColumns, LISTING_FIELDS, toListingDto, type ListingWithOwner } from './listing.mapper';
+import { addressColumns, LISTING_FIELDS, toListingDto, type ListingCard, type ListingWithOwner } from './listing.mapper';
 import { ListingMediaService, MAX_IMAGES_PER_LISTING } from './listing-media.service';
 import { hasOnlyBounds, parseListingFilters, STAFF_QUERY_FIELDS, type ListingFilters } from './listing-search';
 import type { PeriodCount, PeriodWindow } from '../../common/db/period-counts';
@@ -1014,7 +1014,7 @@ export class ListingsService {
   }
 
   /** Listings by code (the JSON import matches its rows by code). */
-  rowsByCodes(codes: string[]): Promise<ListingRow[]> {
+  rowsByCodes(codes: string[]): Promise<ListingCard[]> {
     return this.listings.rowsByCodes(codes);
   }
 
@@ -1027,7 +1027,7 @@ export class ListingsService {
   async writeImported(
     actorId: string,
     creates: ImportedListing[],
-    updates: Array<{ before: ListingRow; values: ImportedListing }>,
+    updates: Array<{ before: ListingCard; values: ImportedListing }>,
   ): Promise<{ created: number; updated: number; unchanged: number }> {
     const events: NewDomainEvent[] = [];
     if (creates.length) {
@@ -1039,7 +1039,7 @@ export class ListingsService {
     for (const { before, values } of updates) {
       const patch: Partial<NewListingRow> = { ...values };
       delete patch.code;
-      const fields = changedFields(before, patch);
+      const fields = changedFields(before as ListingRow, patch);
       if (!fields.length) continue;
       const changed = Object.fromEntries(fields.map((f) => [f, patch[f as keyof NewListingRow]])) as Partial<NewListingRow>;
       await this.listings.update(before.id, changed);

@@ -31,6 +31,12 @@ export interface AddressInput {
   barangayCode: string;
 }
 
+/** Where resolveAddress reads places: the table, or a preloaded set of them (see preloadPlaces). */
+export interface PlaceLookup {
+  findByCode(code: string): Promise<PlaceRow | null>;
+  findByCodes(codes: readonly string[]): Promise<PlaceRow[]>;
+}
+
 const LEVEL_LABEL: Record<PlaceLevel, string> = {
   region: 'a region',
   province: 'a province',
@@ -113,9 +119,10 @@ export class PlacesService {
   /**
    * Looks up the barangay and derives its city, province and region. Any other code given must be a
    * known place that contains the barangay; a Manila barangay's city may be given as Manila or as its
-   * sub-municipality. Every failure is a 400 naming the field.
+   * sub-municipality. Every failure is a 400 naming the field. `lookup` (default: the table) lets a
+   * caller with many addresses read the places once (preloadPlaces).
    */
-  async resolveAddress(input: AddressInput): Promise<ResolvedAddress> {
+  async resolveAddress(input: AddressInput, lookup: PlaceLookup = this.places): Promise<ResolvedAddress> {
     const given = (['regionCode', 'provinceCode', 'cityCode', 'barangayCode'] as const)
       .map((field) => ({ field, code: input[field] ?? null }))
       .filter((g): g is { field: (typeof g)['field']; code: string } => g.code !== null && g.code !== '');
@@ -123,18 +130,18 @@ export class PlacesService {
       if (!PSGC_CODE.test(code)) throw new BadRequestException(psgcCodeMessage(field));
     }
     if (!input.barangayCode) throw new BadRequestException('barangayCode is required');
-    const barangay = await this.places.findByCode(input.barangayCode);
+    const barangay = await lookup.findByCode(input.barangayCode);
     if (!barangay) throw new BadRequestException(`Unknown barangayCode '${input.barangayCode}'`);
     if (barangay.level !== 'barangay') {
       throw new BadRequestException(
         `barangayCode '${barangay.code}' is ${LEVEL_LABEL[barangay.level]} (${barangay.name}), not a barangay`,
       );
     }
-    const parent = barangay.cityCode ? await this.places.findByCode(barangay.cityCode) : null;
+    const parent = barangay.cityCode ? await lookup.findByCode(barangay.cityCode) : null;
     const cityCode = parent?.level === 'submunicipality' ? parent.cityCode : parent?.code;
     const known = new Map(
       (
-        await this.places.findByCodes(
+        await lookup.findByCodes(
           [cityCode, barangay.provinceCode, barangay.regionCode, ...given.map((g) => g.code)].filter((c): c is string => !!c),
         )
       ).map((r) => [r.code, r]),
@@ -172,6 +179,33 @@ export class PlacesService {
       barangayName: barangay.name,
       lat: located?.lat ?? null,
       lng: located?.lng ?? null,
+    };
+  }
+
+  /**
+   * The places with these codes and every place above them (sub-municipality, city, province,
+   * region), read in at most three queries, as a lookup for resolveAddress: the listing import resolves
+   * a batch's addresses with it. Codes outside the set are read from the table.
+   */
+  async preloadPlaces(codes: readonly string[]): Promise<PlaceLookup> {
+    const rows = new Map<string, PlaceRow>();
+    const asked = new Set<string>();
+    const load = async (wanted: Array<string | null>) => {
+      const fresh = [...new Set(wanted.filter((c): c is string => !!c && PSGC_CODE.test(c) && !asked.has(c)))];
+      fresh.forEach((c) => asked.add(c));
+      for (const row of await this.places.findByCodes(fresh)) rows.set(row.code, row);
+    };
+    await load([...codes]);
+    await load([...rows.values()].flatMap((r) => [r.cityCode, r.provinceCode, r.regionCode]));
+    await load([...rows.values()].flatMap((r) => (r.level === 'submunicipality' ? [r.cityCode, r.provinceCode, r.regionCode] : [])));
+    const repo = this.places;
+    return {
+      findByCode: async (code) => (asked.has(code) ? (rows.get(code) ?? null) : repo.findByCode(code)),
+      findByCodes: async (list) => {
+        const missing = list.filter((c) => !asked.has(c));
+        const found = list.flatMap((c) => (rows.has(c) ? [rows.get(c)!] : []));
+        return missing.length ? [...found, ...(await repo.findByCodes(missing))] : found;
+      },
     };
   }
 

@@ -65,7 +65,7 @@ export class ListingImportController {
     type: ErrorResponseDto,
     description: 'The file is larger than LISTING_IMPORT_MAX_BYTES',
   })
-  async importJson(
+  async importListingsJson(
     @CurrentUser() caller: AuthUser,
     @UploadedFiles() files: Express.Multer.File[],
     @Res({ passthrough: true }) res: Response,
@@ -81,14 +81,14 @@ export class ListingImportController {
     type: ImportListDto,
     description: 'Imports, newest first, without their rejected rows',
   })
-  list(@Query() query: PageQueryDto): Promise<ImportListDto> {
+  getListingImports(@Query() query: PageQueryDto): Promise<ImportListDto> {
     return this.imports.list(query);
   }
 
   @Get(':id')
   @Roles('viewer', 'admin', 'super_admin')
   @ApiOkResponse({ type: ImportDto })
-  get(@Param('id', importId()) id: string): Promise<ImportDto> {
+  getListingImport(@Param('id', importId()) id: string): Promise<ImportDto> {
     return this.imports.get(id);
   }
 }

@@ -3,7 +3,7 @@ import { BadRequestException, HttpException, Inject, Injectable, NotFoundExcepti
 import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { buildPagination, type NewDomainEvent } from '@app/domain';
-import type { ListingRow } from '@app/db';
+import type { ListingCard } from '../listing.mapper';
 import type { AuthUser } from '../../../common/auth/auth-user';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config';
 import { Transactions } from '../../../common/db/transactions';
@@ -12,7 +12,7 @@ import { pageWindow, type PageQueryDto } from '../../../common/http/page-query.d
 import { QUEUES } from '../../../common/queue/queues';
 import { FileStorage } from '../../../common/storage/storage.service';
 import { firstJsonByte } from '../../../common/upload/json-sniffer';
-import { PlacesService, type AddressInput, type ResolvedAddress } from '../../places/places.service';
+import { PlacesService, type AddressInput, type PlaceLookup, type ResolvedAddress } from '../../places/places.service';
 import { UsersService } from '../../users/users.service';
 import { ListingsService, type ImportedListing } from '../listings.service';
 import type { ImportAnswerDto, ImportDto, ImportListDto, ImportSummaryDto } from './dto/listing-import.dto';
@@ -311,6 +311,8 @@ class ImportRun {
   private readonly codes = new Map<string, number>();
   private readonly owners = new Map<string, Promise<string | null>>();
   private readonly addresses = new Map<string, Promise<ResolvedAddress>>();
+  /** The places of the batch being prepared, read at once (resolveAddress's rules, a few queries a batch). */
+  private batchPlaces: PlaceLookup | undefined;
 
   constructor(
     readonly importId: string,
@@ -327,11 +329,16 @@ class ImportRun {
   }
 
   /** resolveAddress, once per distinct address (its failures too). */
+  private static addressKey(address: AddressInput): string {
+    return [address.regionCode, address.provinceCode, address.cityCode, address.barangayCode].join('|');
+  }
+
+  /** resolveAddress, once per distinct address in the run (its failures too). */
   private resolveAddress = (address: AddressInput): Promise<ResolvedAddress> => {
-    const key = [address.regionCode, address.provinceCode, address.cityCode, address.barangayCode].join('|');
+    const key = ImportRun.addressKey(address);
     let found = this.addresses.get(key);
     if (!found) {
-      found = this.places.resolveAddress(address);
+      found = this.places.resolveAddress(address, this.batchPlaces);
       found.catch(() => undefined);
       this.addresses.set(key, found);
     }
@@ -352,7 +359,7 @@ class ImportRun {
 
   async prepare(batch: Array<{ row: number; value: unknown }>): Promise<{
     creates: ImportedListing[];
-    updates: Array<{ before: ListingRow; values: ImportedListing }>;
+    updates: Array<{ before: ListingCard; values: ImportedListing }>;
     rejections: ImportRejection[];
     lastRow: number;
   }> {
@@ -382,9 +389,11 @@ class ImportRun {
       this.codes.set(code, row);
       parsed.push({ row, ...outcome.row });
     }
+    const unresolved = parsed.map((p) => p.dto.address).filter((a) => !this.addresses.has(ImportRun.addressKey(a)));
+    this.batchPlaces = await this.places.preloadPlaces(unresolved.flatMap((a) => [a.barangayCode, a.cityCode ?? '', a.provinceCode ?? '', a.regionCode ?? '']));
     const existing = new Map((await this.listings.rowsByCodes(parsed.map((p) => p.code))).map((l) => [l.code, l]));
     const creates: ImportedListing[] = [];
-    const updates: Array<{ before: ListingRow; values: ImportedListing }> = [];
+    const updates: Array<{ before: ListingCard; values: ImportedListing }> = [];
     for (const p of parsed) {
       const before = existing.get(p.code);
       let ownerId = before?.ownerId ?? this.actorId;
