@@ -2,11 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, exportJobs, listings } from '@app/db';
 import { eventsSettled } from '../../../test/events';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
 import { ExportExpiryTask } from './export-expiry.task';
+import { QUEUES } from '../../common/queue/queues';
+import { eventually } from '../../../test/realtime';
 import { ExportsService } from './exports.service';
 
 const INSPECT = path.resolve(__dirname, '../../../test/pdf-inspect.mjs');
@@ -344,5 +348,22 @@ describe('table exports to CSV and PDF (issue 14)', () => {
     // an export that never expired is untouched
     const other = await t.db.select().from(exportJobs).where(sql`${exportJobs.status} = 'ready'`);
     expect(other.length).toBeGreaterThan(0);
+  });
+
+  it('an export that fails every attempt is marked failed with its reason, audited and never offered', async () => {
+    // a stored request the worker cannot run (its order is not one an export may take)
+    const [row] = await t.db
+      .insert(exportJobs)
+      .values({ userId: admin.user._id, resource: 'listings', format: 'csv', fileName: 'listing_report_20261127T000000Z.csv', params: { sort: 'views', filters: null, select: ['code'], skip: 0, limit: 10, layout: { orientation: 'landscape', pageSize: 'A4' }, title: 'x', filterSummary: [], ownerRole: 'admin' } })
+      .returning();
+    const queue = t.app.get<Queue>(getQueueToken(QUEUES.exports));
+    await queue.add('export', { exportId: row.id }, { jobId: row.id, attempts: 2, backoff: { type: 'fixed', delay: 100 } });
+    await eventually(async () => (await t.db.select().from(exportJobs).where(eq(exportJobs.id, row.id)))[0].status === 'failed', 'the export to fail', 20000);
+    const job = (await t.http.get(`/api/export/${row.id}`).set(auth(admin.token)).expect(200)).body;
+    expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/^sort must be one of/), fileSize: null });
+    expect(job.downloadUrl).toBeUndefined();
+    await eventsSettled(t.app);
+    const failed = await t.db.select().from(auditLog).where(sql`${auditLog.entityId} = ${row.id} and ${auditLog.type} = 'export.failed'`);
+    expect(failed).toHaveLength(1);
   });
 });

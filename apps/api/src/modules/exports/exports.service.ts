@@ -451,8 +451,18 @@ export class ExportsService implements OnModuleDestroy {
     });
   }
 
-  /** The expiry task: removes the files of exports past their day and marks them expired. */
+  /**
+   * The expiry task: removes the files of exports past their day and marks them expired, and the
+   * temporary files older than a day that a dead worker left (its job failed for good, so no run
+   * removed them).
+   */
   async expireFiles(now = new Date()): Promise<number> {
+    const dir = this.config.uploads.tmpDir;
+    for (const name of (await readdir(dir).catch(() => [] as string[])).filter((n) => /^export-.+\.part$/.test(n))) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && now.getTime() - info.mtimeMs > EXPORT_FILE_DAYS * 24 * 3600 * 1000) await rm(file, { force: true });
+    }
     let done = 0;
     for (;;) {
       const rows = await this.repo.expiredFiles(now, 100);
