@@ -2,6 +2,7 @@ import { baseApi as api } from "./base-api";
 export const addTagTypes = [
   "activity",
   "admin",
+  "export",
   "audit",
   "auth",
   "currency",
@@ -105,6 +106,47 @@ const injectedRtkApi = api
       >({
         query: () => ({ url: `/api/admin/queues/session`, method: "POST" }),
         invalidatesTags: ["admin"],
+      }),
+      exportAudit: build.mutation<ExportAuditApiResponse, ExportAuditApiArg>({
+        query: (queryArg) => ({
+          url: `/api/audit/export`,
+          method: "POST",
+          body: queryArg.auditExportWithFormatDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      exportAuditCsv: build.mutation<
+        ExportAuditCsvApiResponse,
+        ExportAuditCsvApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/audit/export/csv`,
+          method: "POST",
+          body: queryArg.auditExportDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      exportAuditPdf: build.mutation<
+        ExportAuditPdfApiResponse,
+        ExportAuditPdfApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/audit/export/pdf`,
+          method: "POST",
+          body: queryArg.auditExportDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      previewAuditExport: build.mutation<
+        PreviewAuditExportApiResponse,
+        PreviewAuditExportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/audit/export/preview`,
+          method: "POST",
+          body: queryArg.auditExportPreviewDto,
+        }),
+        invalidatesTags: ["export"],
       }),
       filterAudit: build.mutation<FilterAuditApiResponse, FilterAuditApiArg>({
         query: (queryArg) => ({
@@ -227,6 +269,27 @@ const injectedRtkApi = api
         }),
         providesTags: ["currency"],
       }),
+      getMyExports: build.query<GetMyExportsApiResponse, GetMyExportsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/export/my`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["export"],
+      }),
+      getExport: build.query<GetExportApiResponse, GetExportApiArg>({
+        query: (queryArg) => ({ url: `/api/export/${queryArg.id}` }),
+        providesTags: ["export"],
+      }),
+      downloadExport: build.query<
+        DownloadExportApiResponse,
+        DownloadExportApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/export/${queryArg.id}/download` }),
+        providesTags: ["export"],
+      }),
       bulkListingAction: build.mutation<
         BulkListingActionApiResponse,
         BulkListingActionApiArg
@@ -282,6 +345,50 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["listing"],
       }),
+      exportListings: build.mutation<
+        ExportListingsApiResponse,
+        ExportListingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/export`,
+          method: "POST",
+          body: queryArg.listingExportWithFormatDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      exportListingsCsv: build.mutation<
+        ExportListingsCsvApiResponse,
+        ExportListingsCsvApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/export/csv`,
+          method: "POST",
+          body: queryArg.listingExportDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      exportListingsPdf: build.mutation<
+        ExportListingsPdfApiResponse,
+        ExportListingsPdfApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/export/pdf`,
+          method: "POST",
+          body: queryArg.listingExportDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      previewListingExport: build.mutation<
+        PreviewListingExportApiResponse,
+        PreviewListingExportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/export/preview`,
+          method: "POST",
+          body: queryArg.listingExportPreviewDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
       filterListings: build.query<
         FilterListingsApiResponse,
         FilterListingsApiArg
@@ -316,6 +423,37 @@ const injectedRtkApi = api
         GetListingByIdApiArg
       >({
         query: (queryArg) => ({ url: `/api/listing/get/${queryArg.id}` }),
+        providesTags: ["listing"],
+      }),
+      getListingImports: build.query<
+        GetListingImportsApiResponse,
+        GetListingImportsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/import/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["listing"],
+      }),
+      importListingsJson: build.mutation<
+        ImportListingsJsonApiResponse,
+        ImportListingsJsonApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/listing/import/json`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["listing"],
+      }),
+      getListingImport: build.query<
+        GetListingImportApiResponse,
+        GetListingImportApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/listing/import/${queryArg.id}` }),
         providesTags: ["listing"],
       }),
       listOwnershipDocuments: build.query<
@@ -1028,6 +1166,25 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["user"],
       }),
+      previewUserExport: build.mutation<
+        PreviewUserExportApiResponse,
+        PreviewUserExportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/export/preview`,
+          method: "POST",
+          body: queryArg.userExportPreviewDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
+      exportUsers: build.mutation<ExportUsersApiResponse, ExportUsersApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/export/${queryArg.format}`,
+          method: "POST",
+          body: queryArg.userExportDto,
+        }),
+        invalidatesTags: ["export"],
+      }),
       getAllUsers: build.query<GetAllUsersApiResponse, GetAllUsersApiArg>({
         query: (queryArg) => ({
           url: `/api/user/get/all`,
@@ -1233,6 +1390,29 @@ export type GetMyActivityApiArg = {
 export type OpenJobDashboardApiResponse =
   /** status 200 Sets the job dashboard cookie (httpOnly, SameSite=Strict, Path=/api/admin/queues, 15 minutes, bound to this session); then open `url` in the browser. Logging out ends it at once. */ JobDashboardSessionDto;
 export type OpenJobDashboardApiArg = void;
+export type ExportAuditApiResponse =
+  | /** status 200 The file (small exports: audit_report_{timestamp}.{format}, header X-Export-Id). Columns (select): timestamp, severity, type, actor, actorEmail, entity, description, ip, userAgent, requestId; default timestamp, severity, type, actor, entity, description. Sort: -timestamp, timestamp (default -timestamp). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportAuditApiArg = {
+  auditExportWithFormatDto: AuditExportWithFormatDto;
+};
+export type ExportAuditCsvApiResponse =
+  | /** status 200 The file (small exports: audit_report_{timestamp}.{format}, header X-Export-Id). Columns (select): timestamp, severity, type, actor, actorEmail, entity, description, ip, userAgent, requestId; default timestamp, severity, type, actor, entity, description. Sort: -timestamp, timestamp (default -timestamp). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportAuditCsvApiArg = {
+  auditExportDto: AuditExportDto;
+};
+export type ExportAuditPdfApiResponse =
+  | /** status 200 The file (small exports: audit_report_{timestamp}.{format}, header X-Export-Id). Columns (select): timestamp, severity, type, actor, actorEmail, entity, description, ip, userAgent, requestId; default timestamp, severity, type, actor, entity, description. Sort: -timestamp, timestamp (default -timestamp). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportAuditPdfApiArg = {
+  auditExportDto: AuditExportDto;
+};
+export type PreviewAuditExportApiResponse =
+  /** status 200 The columns, the first 10 rows as the file will have them, and the rows the export would write. Columns (select): timestamp, severity, type, actor, actorEmail, entity, description, ip, userAgent, requestId; default timestamp, severity, type, actor, entity, description. Sort: -timestamp, timestamp (default -timestamp). */ ExportPreviewDto;
+export type PreviewAuditExportApiArg = {
+  auditExportPreviewDto: AuditExportPreviewDto;
+};
 export type FilterAuditApiResponse =
   /** status 200 How many entries the query matches per type, severity and day */ AuditFacetsDto;
 export type FilterAuditApiArg = {
@@ -1297,6 +1477,22 @@ export type GetCurrencyRateHistoryApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
+export type GetMyExportsApiResponse =
+  /** status 200 The caller’s exports, newest first */ ExportJobListDto;
+export type GetMyExportsApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type GetExportApiResponse =
+  /** status 200 The caller’s own export (another’s is 404); downloadUrl when ready */ ExportJobDto;
+export type GetExportApiArg = {
+  id: string;
+};
+export type DownloadExportApiResponse = unknown;
+export type DownloadExportApiArg = {
+  id: string;
+};
 export type BulkListingActionApiResponse =
   /** status 200 Each listing through its single-listing rule; a failure does not stop the others */ ListingBulkResultDto;
 export type BulkListingActionApiArg = {
@@ -1319,6 +1515,29 @@ export type GetListingDashboardApiArg = {
 export type DeleteListingImageApiResponse = /** status 200  */ ListingDto;
 export type DeleteListingImageApiArg = {
   deleteImageDto: DeleteImageDto;
+};
+export type ExportListingsApiResponse =
+  | /** status 200 The file (small exports: listing_report_{timestamp}.{format}, header X-Export-Id). Columns (select): code, name, status, type, offer, kind, price, currency, bedrooms, bathrooms, floorSize, lotSize, region, province, city, barangay, owner, verified, visible, views, saved, createdAt, updatedAt; default code, name, status, type, offer, price, city, barangay, owner, verified, createdAt. Sort: -createdAt, createdAt, -updatedAt, updatedAt, -name, name, -code, code, -price, price (default -createdAt). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportListingsApiArg = {
+  listingExportWithFormatDto: ListingExportWithFormatDto;
+};
+export type ExportListingsCsvApiResponse =
+  | /** status 200 The file (small exports: listing_report_{timestamp}.{format}, header X-Export-Id). Columns (select): code, name, status, type, offer, kind, price, currency, bedrooms, bathrooms, floorSize, lotSize, region, province, city, barangay, owner, verified, visible, views, saved, createdAt, updatedAt; default code, name, status, type, offer, price, city, barangay, owner, verified, createdAt. Sort: -createdAt, createdAt, -updatedAt, updatedAt, -name, name, -code, code, -price, price (default -createdAt). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportListingsCsvApiArg = {
+  listingExportDto: ListingExportDto;
+};
+export type ExportListingsPdfApiResponse =
+  | /** status 200 The file (small exports: listing_report_{timestamp}.{format}, header X-Export-Id). Columns (select): code, name, status, type, offer, kind, price, currency, bedrooms, bathrooms, floorSize, lotSize, region, province, city, barangay, owner, verified, visible, views, saved, createdAt, updatedAt; default code, name, status, type, offer, price, city, barangay, owner, verified, createdAt. Sort: -createdAt, createdAt, -updatedAt, updatedAt, -name, name, -code, code, -price, price (default -createdAt). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportListingsPdfApiArg = {
+  listingExportDto: ListingExportDto;
+};
+export type PreviewListingExportApiResponse =
+  /** status 200 The columns, the first 10 rows as the file will have them, and the rows the export would write. Columns (select): code, name, status, type, offer, kind, price, currency, bedrooms, bathrooms, floorSize, lotSize, region, province, city, barangay, owner, verified, visible, views, saved, createdAt, updatedAt; default code, name, status, type, offer, price, city, barangay, owner, verified, createdAt. Sort: -createdAt, createdAt, -updatedAt, updatedAt, -name, name, -code, code, -price, price (default -createdAt). */ ExportPreviewDto;
+export type PreviewListingExportApiArg = {
+  listingExportPreviewDto: ListingExportPreviewDto;
 };
 export type FilterListingsApiResponse = /** status 200  */ ListingFacetsDto;
 export type FilterListingsApiArg = {
@@ -1343,6 +1562,26 @@ export type GetAllListingsApiArg = {
 };
 export type GetListingByIdApiResponse = /** status 200  */ ListingDto;
 export type GetListingByIdApiArg = {
+  id: string;
+};
+export type GetListingImportsApiResponse =
+  /** status 200 Imports, newest first, without their rejected rows */ ImportListDto;
+export type GetListingImportsApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+};
+export type ImportListingsJsonApiResponse =
+  | /** status 200 A small import (at most 2,000 rows) finished within the call: its report */ ImportAnswerDto
+  | /** status 202 A larger import runs on: poll GET /listing/import/{id} */ ImportAnswerDto;
+export type ImportListingsJsonApiArg = {
+  /** A JSON array of listings as POST /listing/create takes them (or as get, search and the export give them), each with its `code` (required: it finds the listing on re-import) and optionally `owner`/`ownerId` (a member id or e-mail; default: a new listing is the importer’s, an existing one keeps its owner). Up to LISTING_IMPORT_MAX_BYTES (100 MB). */
+  body: {
+    file: Blob;
+  };
+};
+export type GetListingImportApiResponse = /** status 200  */ ImportDto;
+export type GetListingImportApiArg = {
   id: string;
 };
 export type ListOwnershipDocumentsApiResponse =
@@ -1757,6 +1996,18 @@ export type DeleteUserSavedItemApiResponse =
 export type DeleteUserSavedItemApiArg = {
   deleteSavedItemDto: DeleteSavedItemDto;
 };
+export type PreviewUserExportApiResponse =
+  /** status 200 The columns, the first 10 rows as the file will have them, and the rows the export would write. Columns (select): userName, username, firstName, lastName, email, phoneNumber, role, status, type, provider, isVerified, plan, credits, dateSignedUp, lastActive, createdAt, updatedAt; default userName, email, role, status, createdAt. Sort: -createdAt, createdAt, -updatedAt, updatedAt, -dateSignedUp, dateSignedUp, -email, email, -firstName, firstName, -lastName, lastName, -role, role, -status, status, -type, type (default -createdAt). */ ExportPreviewDto;
+export type PreviewUserExportApiArg = {
+  userExportPreviewDto: UserExportPreviewDto;
+};
+export type ExportUsersApiResponse =
+  | /** status 200 The file (small exports: user_report_{timestamp}.{format}, header X-Export-Id). Columns (select): userName, username, firstName, lastName, email, phoneNumber, role, status, type, provider, isVerified, plan, credits, dateSignedUp, lastActive, createdAt, updatedAt; default userName, email, role, status, createdAt. Sort: -createdAt, createdAt, -updatedAt, updatedAt, -dateSignedUp, dateSignedUp, -email, email, -firstName, firstName, -lastName, lastName, -role, role, -status, status, -type, type (default -createdAt). */ Blob
+  | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
+export type ExportUsersApiArg = {
+  format: "csv" | "pdf";
+  userExportDto: UserExportDto;
+};
 export type GetAllUsersApiResponse = /** status 200  */ UserListDto;
 export type GetAllUsersApiArg = {
   /** Fields to return, e.g. 'firstName lastName' or '-email' */
@@ -1990,18 +2241,14 @@ export type JobDashboardSessionDto = {
   /** Open this page (a new tab) while the cookie lasts */
   url: string;
 };
-export type AuditFacetCountDto = {
-  count: number;
-  value: string;
-};
-export type AuditFacetsDto = {
-  day: AuditFacetCountDto[];
-  /** Null: the counts cover every match. A number: the query has an actor, an entity or common words, and its other filters select more entries than this; the counts cover the newest this many of those (and, with words, the ones that have them) */
-  limitedToNewest: number | null;
-  severity: AuditFacetCountDto[];
-  /** The entries counted */
-  total: number;
-  type: AuditFacetCountDto[];
+export type ExportAcceptedDto = {
+  fileName: string;
+  id: string;
+  status: "queued" | "running" | "ready" | "failed" | "expired";
+  /** GET it for progress, then its downloadUrl */
+  statusUrl: string;
+  /** Rows expected (an estimate until the export ends) */
+  totalRows: number | null;
 };
 export type AuditEntityFilterDto = {
   id?: string;
@@ -2091,7 +2338,102 @@ export type AuditQueryDto = {
     | "payment.refunded"
     | "payment.webhook_rejected"
     | "payment.notice_received"
+    | "export.requested"
+    | "export.ready"
+    | "export.failed"
+    | "export.downloaded"
+    | "listing.import_started"
+    | "listing.import_finished"
+    | "listing.reported"
+    | "listing.reports_resolved"
   )[];
+};
+export type ExportLayoutDto = {
+  orientation?: "landscape" | "portrait";
+  pageSize?: "A4" | "Letter" | "Legal";
+};
+export type AuditExportWithFormatDto = {
+  /** The `query` of /audit/search */
+  filters?: AuditQueryDto;
+  format: "csv" | "pdf";
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
+export type AuditExportDto = {
+  /** The `query` of /audit/search */
+  filters?: AuditQueryDto;
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
+export type ExportColumnDto = {
+  key: string;
+  label: string;
+};
+export type ExportPreviewDto = {
+  columns: ExportColumnDto[];
+  /** The first 10 rows as the file will have them */
+  rows: string[][];
+  /** Rows the export will write (the filters’ matches within skip and limit) */
+  total: number;
+  /** True when total is an estimate (large listing and audit selections) */
+  totalIsEstimate: boolean;
+};
+export type AuditExportPreviewDto = {
+  /** The `query` of /audit/search */
+  filters?: AuditQueryDto;
+  /** Which file the rows read as (CSV: numbers bare, times ISO 8601 UTC; PDF: formatted, Asia/Manila) */
+  format?: "csv" | "pdf";
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
+export type AuditFacetCountDto = {
+  count: number;
+  value: string;
+};
+export type AuditFacetsDto = {
+  day: AuditFacetCountDto[];
+  /** Null: the counts cover every match. A number: the query has an actor, an entity or common words, and its other filters select more entries than this; the counts cover the newest this many of those (and, with words, the ones that have them) */
+  limitedToNewest: number | null;
+  severity: AuditFacetCountDto[];
+  /** The entries counted */
+  total: number;
+  type: AuditFacetCountDto[];
 };
 export type AuditFilterDto = {
   query?: AuditQueryDto;
@@ -2281,6 +2623,30 @@ export type CurrencyRateHistoryDto = {
   pagination: PaginationDto;
   /** Newest asOf first */
   rates: CurrencyRateHistoryItemDto[];
+};
+export type ExportJobDto = {
+  createdAt: string;
+  /** Only when ready: a signed link valid 5 minutes (works as <a href download>, no token needed); GET the job again for a fresh one */
+  downloadUrl?: string;
+  error: string | null;
+  /** When the file is removed (a day after it is ready) */
+  expiresAt: string | null;
+  fileName: string;
+  /** Bytes, once ready */
+  fileSize: number | null;
+  finishedAt: string | null;
+  format: "csv" | "pdf";
+  id: string;
+  /** 0-100 */
+  progress: number;
+  resource: "users" | "listings" | "audit";
+  rowsWritten: number;
+  status: "queued" | "running" | "ready" | "failed" | "expired";
+  totalRows: number | null;
+};
+export type ExportJobListDto = {
+  exports: ExportJobDto[];
+  pagination: PaginationDto;
 };
 export type BulkItemResultDto = {
   id: string;
@@ -2546,6 +2912,73 @@ export type DeleteImageDto = {
   imageId: string;
   listingId: string;
 };
+export type ListingExportFiltersDto = {
+  bounds?: BoundsDto;
+  /** Text over name, description, code and address */
+  fuzzySearch?: string;
+  /** Ranges and lists as /listing/search takes them (price, type, offer, city, barangay, status, verified, …) */
+  match?: {
+    [key: string]: any;
+  };
+  /** Exact filters: owner (user id), code, status, verified, type */
+  query?: {
+    [key: string]: any;
+  };
+};
+export type ListingExportWithFormatDto = {
+  filters?: ListingExportFiltersDto;
+  format: "csv" | "pdf";
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
+export type ListingExportDto = {
+  filters?: ListingExportFiltersDto;
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
+export type ListingExportPreviewDto = {
+  filters?: ListingExportFiltersDto;
+  /** Which file the rows read as (CSV: numbers bare, times ISO 8601 UTC; PDF: formatted, Asia/Manila) */
+  format?: "csv" | "pdf";
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
 export type CityFacetDto = {
   code: string;
   count: number;
@@ -2618,6 +3051,69 @@ export type ListingListDto = {
   pagination: SearchPaginationDto;
   /** When no listing had all the words of fuzzySearch (misspelt or partial): the known words searched instead, e.g. ["house"] for "houe" */
   searchedWords?: string[];
+};
+export type ImportSummaryDto = {
+  created: number;
+  createdAt: string;
+  /** Why the import stopped (status failed), e.g. where the file stops being JSON */
+  error: string | null;
+  fileName: string;
+  finishedAt: string | null;
+  id: string;
+  /** Percent of the file read, 0-100 (100 when done) */
+  progress: number;
+  /** Rows not imported (exact; the first 1,000 are listed in rejections) */
+  rejected: number;
+  /** Rows handled so far (created, updated, unchanged or rejected) */
+  rowsDone: number;
+  status: "queued" | "running" | "done" | "failed";
+  /** Rows in the file; known when the import is done */
+  totalRows: number | null;
+  unchanged: number;
+  updated: number;
+  /** The admin who imported it (null once that account is removed) */
+  userId: string | null;
+};
+export type ImportListDto = {
+  imports: ImportSummaryDto[];
+  pagination: PaginationDto;
+};
+export type ImportRejectionDto = {
+  /** The row’s code when it had one */
+  code: string | null;
+  /** Why it was not imported (the validation messages, joined by "; ") */
+  reason: string;
+  /** The row in the file: 1 is the array’s first element */
+  row: number;
+};
+export type ImportDto = {
+  created: number;
+  createdAt: string;
+  /** Why the import stopped (status failed), e.g. where the file stops being JSON */
+  error: string | null;
+  fileName: string;
+  finishedAt: string | null;
+  id: string;
+  /** Percent of the file read, 0-100 (100 when done) */
+  progress: number;
+  /** Rows not imported (exact; the first 1,000 are listed in rejections) */
+  rejected: number;
+  /** The rejected rows in file order, at most 1,000 (rejected is the exact count) */
+  rejections: ImportRejectionDto[];
+  /** Rows handled so far (created, updated, unchanged or rejected) */
+  rowsDone: number;
+  status: "queued" | "running" | "done" | "failed";
+  /** Rows in the file; known when the import is done */
+  totalRows: number | null;
+  unchanged: number;
+  updated: number;
+  /** The admin who imported it (null once that account is removed) */
+  userId: string | null;
+};
+export type ImportAnswerDto = {
+  import: ImportDto;
+  /** For people (the web shows it): the report when the import finished in the call (200), else "Import started: …" (202) */
+  message: string;
 };
 export type OwnershipDocumentDto = {
   _id: string;
@@ -3386,6 +3882,52 @@ export type DeleteSavedItemDto = {
   type: "listing" | "search" | "pinned";
   userId: string;
 };
+export type UserExportPreviewDto = {
+  /** The `query` of /user/search: a text, or filters (text, email, role[], status[], type[], provider[], isVerified, …) */
+  filters?:
+    | string
+    | {
+        [key: string]: any;
+      };
+  /** Which file the rows read as (CSV: numbers bare, times ISO 8601 UTC; PDF: formatted, Asia/Manila) */
+  format?: "csv" | "pdf";
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
+export type UserExportDto = {
+  /** The `query` of /user/search: a text, or filters (text, email, role[], status[], type[], provider[], isVerified, …) */
+  filters?:
+    | string
+    | {
+        [key: string]: any;
+      };
+  /** PDF page: landscape A4 unless said */
+  layout?: ExportLayoutDto;
+  /** Rows at most (more than 10,000,000 is served as that) */
+  limit?: number;
+  /** With limit: which block of `limit` rows (skip overrides it) */
+  page?: number;
+  /** Column keys, in the order wanted (whitelisted per resource); the resource’s defaults when left out */
+  select?: string[];
+  /** Rows to skip first; overrides page */
+  skip?: number;
+  /** The order: a column key, "-" first for descending (whitelisted per resource; see each route) */
+  sort?: string;
+  /** The PDF’s title (default "Users", "Listings" or "Audit log" report) */
+  title?: string;
+};
 export type UserViewDto = {
   _id?: string;
   avatar?: string | null;
@@ -3552,6 +4094,10 @@ export const {
   useGetMyActivityQuery,
   useLazyGetMyActivityQuery,
   useOpenJobDashboardMutation,
+  useExportAuditMutation,
+  useExportAuditCsvMutation,
+  useExportAuditPdfMutation,
+  usePreviewAuditExportMutation,
   useFilterAuditMutation,
   useGetAuditEntriesQuery,
   useLazyGetAuditEntriesQuery,
@@ -3571,6 +4117,12 @@ export const {
   useUpdateCurrencyRateMutation,
   useGetCurrencyRateHistoryQuery,
   useLazyGetCurrencyRateHistoryQuery,
+  useGetMyExportsQuery,
+  useLazyGetMyExportsQuery,
+  useGetExportQuery,
+  useLazyGetExportQuery,
+  useDownloadExportQuery,
+  useLazyDownloadExportQuery,
   useBulkListingActionMutation,
   useGetListingClustersQuery,
   useLazyGetListingClustersQuery,
@@ -3578,12 +4130,21 @@ export const {
   useGetListingDashboardQuery,
   useLazyGetListingDashboardQuery,
   useDeleteListingImageMutation,
+  useExportListingsMutation,
+  useExportListingsCsvMutation,
+  useExportListingsPdfMutation,
+  usePreviewListingExportMutation,
   useFilterListingsQuery,
   useLazyFilterListingsQuery,
   useGetAllListingsQuery,
   useLazyGetAllListingsQuery,
   useGetListingByIdQuery,
   useLazyGetListingByIdQuery,
+  useGetListingImportsQuery,
+  useLazyGetListingImportsQuery,
+  useImportListingsJsonMutation,
+  useGetListingImportQuery,
+  useLazyGetListingImportQuery,
   useListOwnershipDocumentsQuery,
   useLazyListOwnershipDocumentsQuery,
   useGetOwnershipDocumentQuery,
@@ -3685,6 +4246,8 @@ export const {
   useCreateUserMutation,
   useGetAdminDashboardMutation,
   useDeleteUserSavedItemMutation,
+  usePreviewUserExportMutation,
+  useExportUsersMutation,
   useGetAllUsersQuery,
   useLazyGetAllUsersQuery,
   useGetUserSavedItemsQuery,
