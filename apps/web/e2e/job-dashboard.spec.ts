@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { logIn } from './members';
 
 /**
  * The job dashboard (bull-board) at /api/admin/queues: a super admin's browser gets the dashboard cookie
@@ -50,4 +51,15 @@ test('a super admin opens the job dashboard and sees every queue; others cannot'
   const adminSession = await other.request.post('/api/admin/queues/session', { headers: { authorization: `Bearer ${adminToken}` } });
   expect(adminSession.status()).toBe(403);
   await other.close();
+});
+
+test('the admin console\'s "Job dashboard" link opens bull-board in a new tab', async ({ browser, baseURL }) => {
+  const page = await logIn(browser, 'superadmin@demo.tahanan.ph', DEMO_PASSWORD, { baseURL });
+  await page.goto('/admin');
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /Job dashboard/ }).click()]);
+  await expect(tab).toHaveURL(/\/api\/admin\/queues\/?$/);
+  for (const name of QUEUE_NAMES) {
+    await expect(tab.getByRole('link', { name, exact: true }).first()).toBeVisible();
+  }
+  await page.context().close();
 });
