@@ -1049,13 +1049,23 @@ export class ListingsRepository {
     return this.db.select(columns).from(listings).where(inArray(listings.code, codes));
   }
 
-  /** New listings in one statement (a batch of the JSON import); answers what their events say of them. */
+  /**
+   * New listings in one statement (a batch of the JSON import); answers what their events say of them.
+   * The rows go as one JSON parameter typed by the table's own columns (`jsonb_to_recordset`): drizzle
+   * builds a 500-row insert of ~35 parameters a row in 100-170 ms, more than PostgreSQL takes to insert it.
+   */
   async insertMany(values: NewListingRow[]): Promise<Array<Pick<ListingRow, 'id' | 'code' | 'name' | 'ownerId'>>> {
     if (values.length === 0) return [];
-    return this.db
-      .insert(listings)
-      .values(values)
-      .returning({ id: listings.id, code: listings.code, name: listings.name, ownerId: listings.ownerId });
+    const columns = getTableColumns(listings);
+    const keys = [...new Set(values.flatMap((v) => Object.keys(v)))].filter((k): k is keyof typeof columns => k in columns);
+    const records = values.map((v) => Object.fromEntries(keys.map((k) => [columns[k].name, v[k as keyof NewListingRow] ?? null])));
+    const names = sql.raw(keys.map((k) => `"${columns[k].name}"`).join(', '));
+    const types = sql.raw(keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`).join(', '));
+    const result = await this.db.execute(
+      sql`insert into ${listings} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${types})
+          returning id, code, name, owner_id as "ownerId"`,
+    );
+    return (result as unknown as { rows: Array<Pick<ListingRow, 'id' | 'code' | 'name' | 'ownerId'>> }).rows;
   }
 
   /**
