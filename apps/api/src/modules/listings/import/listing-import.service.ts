@@ -247,19 +247,23 @@ export class ListingImportService {
     } catch (err) {
       if (writing) await (writing as Promise<void>).catch(() => undefined); // the report keeps what was written
       if (err instanceof WriteError) throw err.cause;
-      throw new FileError(await this.describeFileError(row, err as Error));
+      const described = await this.describeFileError(row, err as Error);
+      // the file reads as JSON on a second look: storage failed, not the file; the job is retried
+      if (described === null) throw err;
+      throw new FileError(described);
     }
     await this.finish({ ...row, ...state }, 'done', total, null);
   }
 
-  private async describeFileError(row: ListingImportRow, err: Error): Promise<string> {
+  /** What is wrong with the file (not an array, or where it stops being JSON), or null when it parses: then the error was not the file's. */
+  private async describeFileError(row: ListingImportRow, err: Error): Promise<string | null> {
     if (/top-level object should be an array/i.test(err.message)) return NOT_A_JSON_ARRAY;
     const at = await locateJsonError(async () => {
       const opened = await this.storage.open('private', row.fileKey);
       if (!opened) throw err;
       return opened.stream;
-    }).catch(() => null);
-    if (!at) return `The file could not be read as JSON: ${err.message}`;
+    });
+    if (!at) return null;
     return `The file is not valid JSON: ${at.message} at line ${at.line}, column ${at.column} (byte ${at.byte})`;
   }
 
@@ -390,7 +394,9 @@ class ImportRun {
       parsed.push({ row, ...outcome.row });
     }
     const unresolved = parsed.map((p) => p.dto.address).filter((a) => !this.addresses.has(ImportRun.addressKey(a)));
-    this.batchPlaces = await this.places.preloadPlaces(unresolved.flatMap((a) => [a.barangayCode, a.cityCode ?? '', a.provinceCode ?? '', a.regionCode ?? '']));
+    this.batchPlaces = await this.places.preloadPlaces(
+      unresolved.flatMap((a) => [a.barangayCode, a.cityCode ?? '', a.provinceCode ?? '', a.regionCode ?? '']),
+    );
     const existing = new Map((await this.listings.rowsByCodes(parsed.map((p) => p.code))).map((l) => [l.code, l]));
     const creates: ImportedListing[] = [];
     const updates: Array<{ before: ListingCard; values: ImportedListing }> = [];
