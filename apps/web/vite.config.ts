@@ -84,6 +84,26 @@ export function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
+const OWN_RESELECT = '?own-copy';
+
+/**
+ * Redux Toolkit (in vendor-core, on every page) and MUI X's stores (@base-ui/utils, under the admin
+ * console's data grid and charts) both import reselect. One module is one chunk, tree-shaken to the union
+ * of what both use: the console's lruMemoize would ride in the first download. This gives @base-ui/utils
+ * its own copy (the same file under another id), which stays with the console's chunks.
+ */
+export function ownReselectForBaseUi(): Plugin {
+  return {
+    name: 'own-reselect-for-base-ui',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== 'reselect' || !importer || !/[\\/]@base-ui[\\/]utils[\\/]/.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? { ...resolved, id: `${resolved.id}${OWN_RESELECT}` } : null;
+    },
+  };
+}
+
 /** Where a production build leaves its source maps: beside dist, never inside the folder the API serves. */
 export const SOURCE_MAPS_DIR = process.env.WEB_SOURCEMAPS_DIR ?? fileURLToPath(new URL('./dist-sourcemaps', import.meta.url));
 
@@ -124,7 +144,7 @@ export function moveSourceMapsOut(target: string = SOURCE_MAPS_DIR): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), philippinesOnlyAtlas(), muiThemeWithoutCssVariables(), moveSourceMapsOut()],
+  plugins: [react(), philippinesOnlyAtlas(), muiThemeWithoutCssVariables(), ownReselectForBaseUi(), moveSourceMapsOut()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -169,7 +189,7 @@ export default defineConfig({
         chunkFileNames: (chunk) => (chunk.name.startsWith('vendor-') ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         // Long-lived vendor chunks, so an app release does not invalidate them.
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
+          if (!id.includes('node_modules') || id.endsWith(OWN_RESELECT)) return undefined;
           // MUI and its icons are not one chunk: each page loads the components it uses, and the first
           // page only those of the app shell (apps/web/src/vite-build.test.ts keeps that under budget).
           // React, React Router and Redux Toolkit: every page needs all three before it renders, so they are one

@@ -19,14 +19,10 @@ function page<M>(load: () => Promise<M>): Promise<M> {
 }
 
 type BillingPages = typeof import('@/features/billing');
-type AdminPages = typeof import('@/features/admin');
 
 /** A page of the billing module (plans, checkout, billing, credits, the payment sandbox), as a route's `lazy`. */
 const billing = (name: 'PlansPage' | 'CheckoutPage' | 'BillingPage' | 'PaymentResultPage' | 'CreditsPage' | 'SandboxCheckoutPage') => () =>
   page((): Promise<BillingPages> => import('@/features/billing')).then((m) => ({ Component: m[name] }));
-/** A staff page (currency rates, subscriptions, member credits), as a route's `lazy`. */
-const admin = (name: 'CurrencyRatesPage' | 'SubscriptionsAdminPage' | 'CreditsAdminPage') => () =>
-  (import('@/features/admin') as Promise<AdminPages>).then((m) => ({ Component: m[name] }));
 
 function PageFallback() {
   return (
@@ -155,27 +151,9 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               ],
             },
             {
-              lazy: () => import('./require-admin').then((m) => ({ Component: m.RequireAdmin })),
-              children: [
-                {
-                  path: 'admin/currency-rates',
-                  lazy: admin('CurrencyRatesPage'),
-                },
-              ],
-            },
-            {
-              // staff tables: viewers read them, admins and super admins act on them
+              // the admin console (its own routes, loaded with it): viewers read, admins and super admins act; members 403, guests 401
               lazy: () => import('./require-admin').then((m) => ({ Component: m.RequireStaff })),
-              children: [
-                {
-                  path: 'admin/subscriptions',
-                  lazy: admin('SubscriptionsAdminPage'),
-                },
-                {
-                  path: 'admin/credits',
-                  lazy: admin('CreditsAdminPage'),
-                },
-              ],
+              children: [{ path: 'admin/*', lazy: () => import('@/features/admin/console/load').then((m) => m.lazyConsole()) }],
             },
           ],
         },

@@ -11,6 +11,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
@@ -56,6 +57,7 @@ const ACCOUNT_MENU = [
 
 /** The staff tables (viewers read them; admins and super admins act on them). */
 const STAFF_MENU = [
+  { to: '/admin', label: 'Admin console', Icon: AdminPanelSettingsOutlinedIcon },
   { to: '/admin/subscriptions', label: 'Subscriptions', Icon: CardMembershipOutlinedIcon },
   { to: '/admin/credits', label: 'Member credits', Icon: TollOutlinedIcon },
 ] as const;
@@ -183,7 +185,18 @@ export function MemberNav({ user }: { user: User }) {
       <CreditsLink credits={user.credits?.remaining ?? 0} />
       <UnreadMessagesBadge />
       <NotificationBell />
-      {isAdmin(user) && <Chip label="Admin" color="secondary" size="small" data-testid="admin-badge" />}
+      {isStaff(user) && (
+        <Chip
+          component={RouterLink}
+          to="/admin"
+          clickable
+          label="Admin console"
+          color="secondary"
+          size="small"
+          data-testid="admin-badge"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        />
+      )}
       <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 600 }}>
         {fullName(user)}
       </Typography>
