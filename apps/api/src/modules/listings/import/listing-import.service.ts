@@ -255,6 +255,12 @@ export class ListingImportService {
     await this.finish({ ...row, ...state }, 'done', total, null);
   }
 
+  /** Marks an import failed unless it already finished (its job will not run again). */
+  async failIfOpen(importId: string, error: string): Promise<void> {
+    const row = await this.imports.find(importId);
+    if (row && (row.status === 'queued' || row.status === 'running')) await this.finish(row, 'failed', null, error);
+  }
+
   /** What is wrong with the file (not an array, or where it stops being JSON), or null when it parses: then the error was not the file's. */
   private async describeFileError(row: ListingImportRow, err: Error): Promise<string | null> {
     if (/top-level object should be an array/i.test(err.message)) return NOT_A_JSON_ARRAY;
