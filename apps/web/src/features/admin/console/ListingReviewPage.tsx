@@ -129,7 +129,7 @@ function Reports({ listingId, canAct }: { listingId: string; canAct: boolean }) 
   const [resolve, resolving] = useResolveListingReportsMutation();
   const [resolution, setResolution] = useState('');
   const reports = listOf<ListingReport>(data as never, 'reports');
-  const open = reports.filter((r) => !r.resolvedAt && r.status !== 'resolved');
+  const open = reports.filter((r) => (r.open ?? !r.resolvedAt) && r.status !== 'resolved');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const result = await resolve({
@@ -160,10 +160,10 @@ function Reports({ listingId, canAct }: { listingId: string; canAct: boolean }) 
             }}
           >
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {r.reason ?? 'Report'} · {formatDayTime(r.createdAt)}
+              {(r.reason ?? 'report').replace('_', ' ')} · {formatDayTime(r.createdAt)}
               {r.reporter ? ` · ${r.reporter.name ?? r.reporter.email ?? ''}` : ''}
             </Typography>
-            {r.details && <Typography variant="body2">{r.details}</Typography>}
+            {r.note && <Typography variant="body2">{r.note}</Typography>}
             {r.resolution && (
               <Typography variant="body2" color="text.secondary">
                 Resolved: {r.resolution}

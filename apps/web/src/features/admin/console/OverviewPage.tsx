@@ -12,7 +12,6 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { errorMessage } from '@/lib/api/errors';
 import { useAdminDashboardQuery, type DashboardPoint } from './console-api';
-import { dayEnd, dayStart } from './filters';
 import { PageHeading } from './PageHeading';
 
 type Interval = 'day' | 'week' | 'month';
@@ -34,6 +33,9 @@ const METRIC_LABELS: Record<string, string> = {
 
 const TOTAL_LABELS: Record<string, string> = {
   users: 'Members',
+  newUsers: 'New members',
+  newListings: 'New listings',
+  paidCentavos: 'Paid',
   totalUsers: 'Members',
   listings: 'Listings',
   totalListings: 'Listings',
@@ -148,7 +150,7 @@ export function OverviewPage() {
   const set = (next: Record<string, string>) => setParams({ from, to, interval, ...next });
   const { data, error, isLoading } = useAdminDashboardQuery({
     data: [],
-    filter: { from: dayStart(from), to: dayEnd(to), interval },
+    filter: { from, to, interval },
   });
   const totals = Object.entries(data?.totals ?? {}).filter(([, v]) => typeof v === 'number') as Array<[string, number]>;
 

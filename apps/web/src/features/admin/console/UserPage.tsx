@@ -19,6 +19,7 @@ import ArrowBackIcon from '@mui/icons-material/KeyboardBackspace';
 import type { ReactNode } from 'react';
 import type { AuditEntryDto } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
+import { formatCentavos } from '@app/domain';
 import { formatCredits, formatDay, formatDayTime, planName } from '@/lib/billing-text';
 import { listingStatusLabel } from '@/lib/listing-text';
 import { Price } from '@/components/ui/Price';
@@ -68,6 +69,10 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 }
 
 const STAT_LABELS: Record<string, string> = {
+  listings: 'Listings',
+  threads: 'Message threads',
+  payments: 'Payments',
+  paidCentavos: 'Paid in all',
   totalListings: 'Listings',
   activeListings: 'Active listings',
   totalViews: 'Views',
@@ -80,7 +85,7 @@ const STAT_LABELS: Record<string, string> = {
 
 function creditsOf(c: UserPageAnswer['credits'], fallback?: number): number {
   if (typeof c === 'number') return c;
-  return c?.remaining ?? fallback ?? 0;
+  return c?.balance ?? c?.remaining ?? fallback ?? 0;
 }
 
 function auditOf(a: UserPageAnswer['recentAudit']): AuditEntryDto[] {
@@ -173,7 +178,7 @@ export function UserPage() {
               <Facts
                 rows={Object.entries(data.stats ?? {})
                   .filter(([, v]) => typeof v === 'number')
-                  .map(([k, v]) => [STAT_LABELS[k] ?? k, (v as number).toLocaleString('en-PH')])}
+                  .map(([k, v]) => [STAT_LABELS[k] ?? k, /centavos/i.test(k) ? formatCentavos(v as number) : (v as number).toLocaleString('en-PH')])}
               />
             </Section>
           </Box>

@@ -18,7 +18,7 @@ import { useAdminSearchUsersQuery } from './console-api';
 import { CreateAdminDialog } from './CreateAdminDialog';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportDialog';
-import { DateFilter, FilterBar, SelectFilter, TextFilter, YesNoFilter, boolFilter, dayEnd, dayStart } from './filters';
+import { DateFilter, FilterBar, SelectFilter, TextFilter, YesNoFilter, boolFilter } from './filters';
 import type { GridConfig } from './grid-url-state';
 import { ROLE_LABELS, USER_STATUS_LABELS, USER_TYPE_LABELS, personName } from './labels';
 import { PageHeading } from './PageHeading';
@@ -55,8 +55,8 @@ export function userQuery(f: Record<string, string>): Record<string, unknown> {
     ...(boolFilter(f.verified) !== undefined && {
       isVerified: boolFilter(f.verified),
     }),
-    ...(f.from && { signedUpFrom: dayStart(f.from) }),
-    ...(f.to && { signedUpTo: dayEnd(f.to) }),
+    ...(f.from && { signedUpFrom: f.from }),
+    ...(f.to && { signedUpTo: f.to }),
   };
 }
 
@@ -158,7 +158,7 @@ export function UsersPage() {
         subtitle="Every account. Open one to see its listings, plan and history."
         actions={
           <>
-            <ExportButton entity="user" filters={userQuery(state.filters)} sort={sort} visibleColumns={state.columns} />
+            <ExportButton entity="user" filters={userQuery(state.filters)} sort={sort === '-lastActive' || sort === 'lastActive' ? undefined : sort} />
             {isSuperAdmin(me) && (
               <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setCreating(true)}>
                 Create admin

@@ -89,7 +89,8 @@ export type BulkAction = 'hide' | 'show' | 'verify' | 'unverify' | 'remove';
 export interface ListingReport {
   _id: string;
   reason?: string | null;
-  details?: string | null;
+  note?: string | null;
+  open?: boolean;
   status?: string | null;
   resolution?: string | null;
   createdAt: string;
@@ -110,7 +111,7 @@ export interface UserPage {
     expiresAt?: string | null;
     startedAt?: string | null;
   } | null;
-  credits?: { remaining?: number; reserved?: number; monthlyAllowance?: number } | number | null;
+  credits?: { balance?: number; remaining?: number } | number | null;
   stats?: Record<string, number | null | undefined> | null;
   listings?: { listings: ListingDto[]; pagination: PaginationDto } | null;
   recentAudit?: AuditEntryDto[] | { entries: AuditEntryDto[] } | null;
@@ -224,7 +225,7 @@ export const consoleApi = enhancedApi
       }),
       myImports: build.query<{ imports: ListingImport[]; pagination?: PaginationDto } | ListingImport[], { page?: number; limit?: number } | void>({
         query: (arg) => ({
-          url: '/api/listing/import/my',
+          url: '/api/listing/import/get/all',
           params: arg ?? undefined,
         }),
         providesTags: ['Import'],
