@@ -351,22 +351,6 @@ export class UsersRepository {
     return this.db.transaction((tx) => fn(new UsersRepository(tx as unknown as Database)));
   }
 
-  /** How many members there are (or 1/0 for one member's id). */
-  async countAll(userId?: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(users).where(userId ? eq(users.id, userId) : undefined);
-    return Number(row.n);
-  }
-
-  /** Accounts created per Manila day (week, month) of the window (users_created_at_idx), all or one member's. */
-  createdByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
-    return countsByPeriod(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined });
-  }
-
-  /** Accounts created in the window, all or one member's. */
-  async createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
-    return (await countInWindow(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined })).count;
-  }
-
   /**
    * A batch of an export (exports module): the members the filters select, in `sort` order then id in
    * the same direction, after the `after` row (keyset: exact, whatever the column's type, through the
@@ -398,5 +382,20 @@ export class UsersRepository {
     const capped = this.db.select({ one: sql`1` }).from(users).where(this.whereOf(filters)).limit(cap).as('capped');
     const [{ n }] = await this.db.select({ n: count() }).from(capped);
     return Number(n);
+  }
+  /** How many members there are (or 1/0 for one member's id). */
+  async countAll(userId?: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(userId ? eq(users.id, userId) : undefined);
+    return Number(row.n);
+  }
+
+  /** Accounts created per Manila day (week, month) of the window (users_created_at_idx), all or one member's. */
+  createdByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
+    return countsByPeriod(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined });
+  }
+
+  /** Accounts created in the window, all or one member's. */
+  async createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
+    return (await countInWindow(this.db, users, users.createdAt, window, { where: userId ? eq(users.id, userId) : undefined })).count;
   }
 }

@@ -480,25 +480,6 @@ export class UsersService {
     return user;
   }
 
-  /** A member's whole record for staff (the admin's user page); 404 when unknown. */
-  async staffView(userId: string): Promise<UserDto> {
-    return toUserDto(await this.mustFind(userId));
-  }
-
-  /** How many members there are (or 1/0 for one member's id; the admin dashboard). */
-  countAll(userId?: string): Promise<number> {
-    return this.users.countAll(userId);
-  }
-
-  /** Accounts created per Manila day (week, month) of the window, all or one member's (the admin dashboard). */
-  createdByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
-    return this.users.createdByPeriod(window, userId);
-  }
-
-  /** Accounts created in the window, all or one member's. */
-  createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
-    return this.users.createdIn(window, userId);
-  }
   /**
    * Rows of a user export (the exports module reads members only through here): a keyset batch of the
    * members `parseUserFilters` selects, in `sort` order then id; see UsersRepository.exportBatch.
@@ -518,10 +499,29 @@ export class UsersService {
     return this.users.exportCount(filters, cap);
   }
 
-
   /** A member's id by e-mail (any case), or null (the listing import names owners by id or e-mail). */
   async idByEmail(email: string): Promise<string | null> {
     return (await this.users.findByEmail(email))?.id ?? null;
+  }
+
+  /** A member's whole record for staff (the admin's user page); 404 when unknown. */
+  async staffView(userId: string): Promise<UserDto> {
+    return toUserDto(await this.mustFind(userId));
+  }
+
+  /** How many members there are (or 1/0 for one member's id; the admin dashboard). */
+  countAll(userId?: string): Promise<number> {
+    return this.users.countAll(userId);
+  }
+
+  /** Accounts created per Manila day (week, month) of the window, all or one member's (the admin dashboard). */
+  createdByPeriod(window: PeriodWindow, userId?: string): Promise<PeriodCount[]> {
+    return this.users.createdByPeriod(window, userId);
+  }
+
+  /** Accounts created in the window, all or one member's. */
+  createdIn(window: { from: Date; to: Date }, userId?: string): Promise<number> {
+    return this.users.createdIn(window, userId);
   }
 }
 
