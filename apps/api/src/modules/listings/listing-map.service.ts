@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { SortTerm } from '../../common/query/list-query';
 import { MAX_CLUSTER_BOX_DEGREES, MAX_MAP_PINS, type ListingClustersDto, type ListingClustersQueryDto } from './dto/listing-map.dto';
-import { isAdmin } from './listing-access';
+import { seesAllListings } from './listing-access';
 import { clusterLevel, MAX_CLUSTER_LEVEL, planBox, rowRuns, type Box } from './listing-map';
 import { ListingMapRepository, type ClusterRow } from './listing-map.repository';
 import { hasOnlyBounds, parseListingFilters, type ListingFilters } from './listing-search';
@@ -29,7 +29,7 @@ const SAMPLE_LISTINGS = 600;
 /** The planner's count of all listings is read again after this long. */
 const ESTIMATE_TTL_MS = 60_000;
 
-const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
+const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: seesAllListings(caller) });
 const bad = (message: string): never => {
   throw new BadRequestException(message);
 };

@@ -121,13 +121,22 @@ describe('listings (HTTP, real PostgreSQL)', () => {
       await t.http.get(`/api/listing/get/${l._id}`).expect(404);
     });
 
-    it('hides an invisible listing from everyone but its owner and admins', async () => {
+    it('hides an invisible listing from everyone but its owner and staff (a viewer reads it, only admins change it)', async () => {
+      const viewer = await createUser(t, { role: 'viewer' });
       const { body: l } = await create(broker.token).expect(201);
       await t.http.post('/api/listing/update/visibility').set(auth(customer.token)).send({ listingId: l._id, visible: false }).expect(403);
       await t.http.post('/api/listing/update/visibility').set(auth(broker.token)).send({ listingId: l._id, visible: false }).expect(200);
       await t.http.get(`/api/listing/get/${l._id}`).set(auth(customer.token)).expect(404);
       await t.http.get(`/api/listing/get/${l._id}`).set(auth(broker.token)).expect(200);
       await t.http.get(`/api/listing/get/${l._id}`).set(auth(admin.token)).expect(200);
+      await t.http.get(`/api/listing/get/${l._id}`).set(auth(viewer.token)).expect(200);
+      const byOwner = { query: { owner: broker.user._id, visible: false } };
+      const seen = async (token: string) =>
+        (await t.http.post('/api/listing/search').set(auth(token)).send(byOwner).expect(200)).body.listings.map((x: { _id: string }) => x._id);
+      expect(await seen(viewer.token)).toContain(l._id);
+      expect(await seen(customer.token)).not.toContain(l._id);
+      await t.http.post('/api/listing/update/visibility').set(auth(viewer.token)).send({ listingId: l._id, visible: true }).expect(403);
+      await t.http.delete(`/api/listing/remove/${l._id}`).set(auth(viewer.token)).expect(403);
     });
   });
 

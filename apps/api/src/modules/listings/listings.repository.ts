@@ -40,6 +40,7 @@ export type ListingSortKey = keyof typeof LISTING_SORT_COLUMNS;
 /** Who is looking: decides which hidden or draft listings they may see. */
 export interface Viewer {
   id?: string;
+  /** Sees hidden and draft listings too: staff (viewer, admin, super admin; `seesAllListings`). */
   isAdmin: boolean;
 }
 

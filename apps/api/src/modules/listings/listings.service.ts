@@ -40,7 +40,7 @@ import type {
   ReviewDto,
   ReviewListDto,
 } from './dto/listing-output.dto';
-import { canSeeListing, isAdmin, isPublicListing } from './listing-access';
+import { canSeeListing, isAdmin, isPublicListing, seesAllListings } from './listing-access';
 import { INDEX_MAX_PAGE_ROWS, indexOrderOf, ListingSearchIndexService, searchesPublic } from './search-index/listing-search-index.service';
 import type { ListingSearchIndex } from './search-index/listing-search-index';
 import { addressColumns, LISTING_FIELDS, toListingDto, type ListingCard, type ListingWithOwner } from './listing.mapper';
@@ -233,7 +233,7 @@ function filtersFor(caller: AuthUser | undefined, body: ListingSearchDto): Listi
   return parseListingFilters(body);
 }
 
-const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: isAdmin(caller) });
+const viewerOf = (caller?: AuthUser): Viewer => ({ id: caller?.id, isAdmin: seesAllListings(caller) });
 /** Which listings a viewer's search can see, as far as cached totals are concerned. */
 const scopeOf = (viewer: Viewer, filters: ListingFilters) =>
   viewer.isAdmin ? 'admin' : filters.ownerId && filters.ownerId === viewer.id ? 'owner' : 'public';
