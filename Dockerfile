@@ -11,6 +11,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev && rm -rf apps/web/dist-sourcemaps
 
 FROM node:20-bookworm-slim
+# DejaVu Sans has the peso sign (₱) and ñ: the PDF exports embed it (EXPORT_PDF_FONT to choose another)
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /srv
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /srv /srv

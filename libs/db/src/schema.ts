@@ -641,6 +641,8 @@ export const messages = pgTable(
     // newest page first: walk the thread's messages in this order
     index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('messages_sender_idx').on(t.senderId),
+    // the admin dashboard's messages per day
+    index('messages_created_idx').on(t.createdAt),
     // unread counts only ever look at the unread rows
     index('messages_unread_idx').on(t.threadId, t.senderId).where(sql`not ${t.isRead}`),
     // an attachment link finds its message by the attachment id; only messages with files are indexed
@@ -1007,6 +1009,8 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_checkout_key').on(t.provider, t.providerCheckoutId),
     index('payments_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('payments_open_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'awaiting_action')`),
+    // the admin dashboard's payments per day
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('payments_amount_positive', sql`${t.amountCentavos} > 0`),
   ],
 );

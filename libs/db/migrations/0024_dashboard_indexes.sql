@@ -1,0 +1,2 @@
+CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payments_paid_at_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."paid_at" is not null;
