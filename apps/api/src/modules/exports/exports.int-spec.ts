@@ -366,4 +366,17 @@ describe('table exports to CSV and PDF (issue 14)', () => {
     const failed = await t.db.select().from(auditLog).where(sql`${auditLog.entityId} = ${row.id} and ${auditLog.type} = 'export.failed'`);
     expect(failed).toHaveLength(1);
   });
+
+  it('lets a member have at most 3 exports in progress (429 with Retry-After); one asked over an hour ago no longer counts', async () => {
+    const busy = await createUser(t, { role: 'admin', firstName: 'Busy', lastName: 'Admin' });
+    const params = { sort: '-createdAt', filters: null, select: ['code'], skip: 0, limit: 10, layout: { orientation: 'landscape', pageSize: 'A4' }, title: 'x', filterSummary: [], ownerRole: 'admin' };
+    const open = (createdAt: Date) => ({ userId: busy.user._id, resource: 'listings' as const, format: 'csv' as const, status: 'running' as const, fileName: 'listing_report_x.csv', params, createdAt });
+    await t.db.insert(exportJobs).values([open(new Date()), open(new Date()), open(new Date(Date.now() - 2 * 3600_000))]);
+    // two in progress (the third is over an hour old): one more may start
+    await t.http.post('/api/listing/export/csv').set(auth(busy.token)).send({ limit: 1 }).expect(200);
+    await t.db.insert(exportJobs).values([open(new Date()), open(new Date())]);
+    const refused = await t.http.post('/api/listing/export/csv').set(auth(busy.token)).send({ limit: 1 }).expect(429);
+    expect(refused.body.message).toBe('You have 4 exports in progress; wait for one to finish (see Exports), then try again');
+    expect(refused.headers['retry-after']).toBe('30');
+  });
 });

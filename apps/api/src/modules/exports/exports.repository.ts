@@ -29,6 +29,15 @@ export class ExportsRepository {
     return { rows, total: Number(total) };
   }
 
+  /** How many of a member's exports asked for since `since` are still queued or running. */
+  async openCountOf(userId: string, since: Date): Promise<number> {
+    const [{ open }] = await this.db
+      .select({ open: count() })
+      .from(exportJobs)
+      .where(and(eq(exportJobs.userId, userId), inArray(exportJobs.status, ['queued', 'running']), sql`${exportJobs.createdAt} > ${since}`));
+    return Number(open);
+  }
+
   /** Starts (or starts over) an attempt: running, nothing written, no file. Null when the export is ready, expired or gone. */
   async start(id: string, totalRows: number): Promise<ExportJobRow | null> {
     const [row] = await this.db

@@ -21,6 +21,7 @@ import type { ExportJobRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { Transactions } from '../../common/db/transactions';
+import { tooManyRequests } from '../../common/errors/retry-after';
 import { EventsService } from '../../common/events/events.service';
 import { pageWindow, type PageQueryDto } from '../../common/http/page-query.dto';
 import { bullConnection } from '../../common/queue/queue.module';
@@ -74,6 +75,8 @@ export const EXPORT_PREVIEW_ROWS = 10;
 export const EXPORT_LINK_SECONDS = 5 * 60;
 export const EXPORT_FILE_DAYS = 1;
 export const EXPORT_JOB_ATTEMPTS = 3;
+/** Exports a member may have queued or running at once (asked within the last hour: a lost job does not block for ever). */
+export const EXPORTS_OPEN_PER_MEMBER = 3;
 export const EXPORT_EXPIRED = 'This export has expired; export again';
 export const EXPORT_NOT_FOUND = 'Export not found';
 const LINK_INVALID = 'This download link is invalid';
@@ -215,6 +218,10 @@ export class ExportsService implements OnModuleDestroy {
     body: ExportOptionsDto & { filters?: unknown },
   ): Promise<{ file: ExportFile } | { accepted: ExportAcceptedDto }> {
     const p = this.params(caller, resource, body);
+    const open = await this.repo.openCountOf(caller.id, new Date(Date.now() - 3600_000));
+    if (open >= EXPORTS_OPEN_PER_MEMBER) {
+      throw tooManyRequests(`You have ${open} exports in progress; wait for one to finish (see Exports), then try again`, 30);
+    }
     const source = await this.open(resource, caller, p);
     const { total } = await source.estimate();
     const fileName = exportFileName(resource, format, new Date());
