@@ -1,12 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import {
   DataGrid,
+  GRID_CHECKBOX_SELECTION_FIELD,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridRowId,
-  type GridRowParams,
+  type GridCellParams,
   type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
@@ -64,10 +65,23 @@ export function DataTable<R extends GridValidRowModel>({
       })),
     [columns, config.sortable],
   );
-  const visibility: GridColumnVisibilityModel = Object.fromEntries(config.columns.map((c) => [c, state.columns.includes(c)]));
-  const sortModel: GridSortModel = state.sort ? [{ field: state.sort.field, sort: state.sort.direction }] : [];
-  const selectionModel: GridRowSelectionModel | undefined = selection ? { type: 'include', ids: new Set(selection.ids) } : undefined;
-  const idOf = (row: R): GridRowId => (getRowId ? getRowId(row) : (row as unknown as { _id: string })._id);
+  // stable models: a new object each render reads to the grid as a change (and resets the selection)
+  const columnsKey = state.columns.join(',');
+  const visibility: GridColumnVisibilityModel = useMemo(
+    () => Object.fromEntries(config.columns.map((c) => [c, columnsKey.split(',').includes(c)])),
+    [config.columns, columnsKey],
+  );
+  const sortField = state.sort?.field;
+  const sortDirection = state.sort?.direction;
+  const sortModel: GridSortModel = useMemo(() => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []), [sortField, sortDirection]);
+  const paginationModel = useMemo(() => ({ page: state.page - 1, pageSize: state.pageSize }), [state.page, state.pageSize]);
+  const selectedKey = selection?.ids.join(',');
+  const selectionModel: GridRowSelectionModel | undefined = useMemo(
+    () => (selectedKey === undefined ? undefined : { type: 'include', ids: new Set(selectedKey ? selectedKey.split(',') : []) }),
+    [selectedKey],
+  );
+  // getRowId must be stable (a module-level function): a new one makes the grid rebuild its rows and drop the selection
+  const idOf = useCallback((row: R): GridRowId => (getRowId ? getRowId(row) : (row as unknown as { _id: string })._id), [getRowId]);
 
   return (
     <Paper variant="outlined" sx={{ width: '100%', minWidth: 0 }}>
@@ -87,8 +101,8 @@ export function DataTable<R extends GridValidRowModel>({
           disableColumnFilter
           disableVirtualization
           pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: state.page - 1, pageSize: state.pageSize }}
-          onPaginationModelChange={(m) => grid.setPage(m.page + 1, m.pageSize)}
+          paginationModel={paginationModel}
+          onPaginationModelChange={(m) => (m.page !== paginationModel.page || m.pageSize !== paginationModel.pageSize) && grid.setPage(m.page + 1, m.pageSize)}
           sortModel={sortModel}
           onSortModelChange={(m) => grid.setSort(m[0]?.sort ? { field: m[0].field, direction: m[0].sort } : null)}
           columnVisibilityModel={visibility}
@@ -101,7 +115,8 @@ export function DataTable<R extends GridValidRowModel>({
             const ids = m.type === 'include' ? [...m.ids] : rows.map(idOf).filter((id) => !m.ids.has(id));
             selection.onChange(ids.map(String));
           }}
-          onRowClick={onRowClick ? (p: GridRowParams<R>) => onRowClick(p.row) : undefined}
+          // a click in a row opens it, except in the selection checkbox's cell
+          onCellClick={onRowClick ? (p: GridCellParams<R>) => p.field !== GRID_CHECKBOX_SELECTION_FIELD && onRowClick(p.row) : undefined}
           getRowHeight={tallRows ? ({ model }) => (tallRows(model as R) ? 'auto' : null) : undefined}
           showToolbar
           slotProps={{

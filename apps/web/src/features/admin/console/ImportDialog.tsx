@@ -19,6 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { messageFromBody } from '@/lib/api/errors';
 import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
+import { apiUrl } from './export-client';
 import { consoleApi, jobIdOf, useImportStatusQuery, type ListingImport } from './console-api';
 
 /** POST /listing/import/json with the file as multipart field `file`; the status and JSON body, whatever the status. */
@@ -26,7 +27,7 @@ async function sendImport(file: File, token: string | null): Promise<{ ok: boole
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    const res = await fetch('/api/listing/import/json', {
+    const res = await fetch(apiUrl('/api/listing/import/json'), {
       method: 'POST',
       headers: { accept: 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: form,

@@ -27,6 +27,7 @@ import { formatArea } from '@/lib/format';
 import { listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-text';
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
+import { apiUrl } from './export-client';
 import { listOf, useListingReportsQuery, useResolveListingReportsMutation, type ListingReport } from './console-api';
 
 /** A document fetched with the bearer token (the file route is authorised) into a blob URL. */
@@ -39,7 +40,7 @@ function useDocumentBlob(listingId: string, doc: OwnershipDocumentDto) {
   useEffect(() => {
     let url: string | null = null;
     let cancelled = false;
-    fetch(`/api/listing/ownership/${encodeURIComponent(listingId)}/${encodeURIComponent(doc._id)}`, {
+    fetch(apiUrl(`/api/listing/ownership/${encodeURIComponent(listingId)}/${encodeURIComponent(doc._id)}`), {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })
       .then(async (res) => {

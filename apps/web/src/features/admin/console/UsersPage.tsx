@@ -60,6 +60,8 @@ export function userQuery(f: Record<string, string>): Record<string, unknown> {
   };
 }
 
+const userRowId = (r: UserViewDto) => r._id ?? r.email ?? '';
+
 const columns: GridColDef<UserViewDto>[] = [
   {
     field: 'name',
@@ -185,7 +187,7 @@ export function UsersPage() {
         rows={data?.users ?? []}
         rowCount={data?.pagination.totalItems ?? 0}
         loading={isFetching}
-        getRowId={(r) => r._id ?? r.email ?? ''}
+        getRowId={userRowId}
         onRowClick={(r) => r._id && navigate(`/admin/users/${r._id}`)}
         noRowsLabel="No users match these filters"
       />

@@ -1,6 +1,11 @@
 import { messageFromBody } from '@/lib/api/errors';
 import type { ExportBody, ExportEntity, ExportFormat, ExportJob } from './console-api';
 
+/** An absolute URL for an API path (the page's origin), as fetch() everywhere accepts it. */
+export function apiUrl(path: string): string {
+  return new URL(path, window.location.href).toString();
+}
+
 export type ExportOutcome =
   | { kind: 'file'; blob: Blob; fileName: string }
   | { kind: 'job'; job: ExportJob & { statusUrl?: string } }
@@ -28,7 +33,7 @@ export function fileNameFrom(disposition: string | null): string | null {
 export async function requestExport(entity: ExportEntity, format: ExportFormat, body: ExportBody, token: string | null): Promise<ExportOutcome> {
   let res: Response;
   try {
-    res = await fetch(`/api/${entity}/export/${format}`, {
+    res = await fetch(apiUrl(`/api/${entity}/export/${format}`), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
