@@ -29,7 +29,7 @@ import { errorMessage } from '@/lib/api/errors';
 import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import {
-  jobIdOf,
+  
   useExportStatusQuery,
   useLazyExportPreviewQuery,
   type ExportBody,
@@ -56,7 +56,7 @@ export interface ExportDialogProps {
 
 /** Follows a 202 export: GET /export/{id} every second until it is ready (a download link) or failed. */
 export function ExportProgress({ job }: { job: ExportJob }) {
-  const id = jobIdOf(job);
+  const id = job.id;
   const [stopped, setStopped] = useState(false);
   const { data } = useExportStatusQuery(id, {
     pollingInterval: stopped ? 0 : 1000,
@@ -69,7 +69,7 @@ export function ExportProgress({ job }: { job: ExportJob }) {
   const written = current.rowsWritten ?? 0;
   const pct =
     current.progress != null
-      ? Math.round(current.progress <= 1 ? current.progress * 100 : current.progress)
+      ? Math.round(current.progress)
       : total
         ? Math.round((written / total) * 100)
         : null;

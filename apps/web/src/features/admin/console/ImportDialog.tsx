@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { messageFromBody } from '@/lib/api/errors';
 import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { apiUrl } from './export-client';
-import { consoleApi, jobIdOf, useImportStatusQuery, type ListingImport } from './console-api';
+import { consoleApi, useImportStatusQuery, type ListingImport } from './console-api';
 
 /** POST /listing/import/json with the file as multipart field `file`; the status and JSON body, whatever the status. */
 async function sendImport(file: File, token: string | null): Promise<{ ok: boolean; status: number; body: unknown }> {
@@ -59,7 +59,7 @@ export function ImportReport({ initial, id }: { initial?: ListingImport; id: str
   if (!stopped && report && FINISHED.has(report.status)) setStopped(true);
   if (!report) return error ? <Alert severity="error">This import could not be read.</Alert> : <LinearProgress aria-label="Loading the import" />;
   const running = !FINISHED.has(report.status);
-  const pct = report.progress != null ? Math.round(report.progress <= 1 ? report.progress * 100 : report.progress) : null;
+  const pct = report.progress != null ? Math.round(report.progress) : null;
   const rejections = report.rejections ?? [];
   return (
     <Stack spacing={2} data-testid="import-report">
@@ -189,10 +189,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               {message.text}
             </Alert>
           )}
-          {result && <ImportReport initial={result} id={jobIdOf(result)} />}
-          {result && jobIdOf(result) && (
+          {result && <ImportReport initial={result} id={result.id} />}
+          {result && result.id && (
             <Typography variant="body2">
-              <RouterLink to={`/admin/imports/${jobIdOf(result)}`} onClick={onClose}>
+              <RouterLink to={`/admin/imports/${result.id}`} onClick={onClose}>
                 Open this import
               </RouterLink>
             </Typography>

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/KeyboardBackspace';
 import { errorMessage } from '@/lib/api/errors';
 import { formatDayTime } from '@/lib/billing-text';
-import { jobIdOf, listOf, useExportStatusQuery, useMyExportsQuery, useMyImportsQuery, type ExportJob, type ListingImport } from './console-api';
+import { useExportStatusQuery, useMyExportsQuery, useMyImportsQuery } from './console-api';
 import { ExportProgress } from './ExportDialog';
 import { ImportReport } from './ImportDialog';
 import { PageHeading } from './PageHeading';
@@ -51,7 +51,7 @@ export function ExportsPage() {
   const { data, error, isLoading } = useMyExportsQuery(undefined, {
     pollingInterval: 5000,
   });
-  const rows = listOf<ExportJob>(data as never, 'exports');
+  const rows = data?.exports ?? [];
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageHeading title="My exports" subtitle="Files you exported from the tables. Each file is kept for a day." />
@@ -72,10 +72,10 @@ export function ExportsPage() {
             </TableHead>
             <TableBody>
               {rows.map((j) => (
-                <TableRow key={jobIdOf(j)}>
+                <TableRow key={j.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <Link component={RouterLink} to={`/admin/exports/${jobIdOf(j)}`}>
-                      {j.fileName ?? jobIdOf(j)}
+                    <Link component={RouterLink} to={`/admin/exports/${j.id}`}>
+                      {j.fileName ?? j.id}
                     </Link>
                   </TableCell>
                   <TableCell>
@@ -109,7 +109,7 @@ export function ExportPage() {
       <Back to="/admin/exports" label="My exports" />
       <PageHeading title={data?.fileName ?? 'Export'} />
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-      {data && <ExportProgress job={{ ...data, _id: jobIdOf(data) || id }} />}
+      {data && <ExportProgress job={data} />}
     </Stack>
   );
 }
@@ -119,7 +119,7 @@ export function ImportsPage() {
   const { data, error, isLoading } = useMyImportsQuery(undefined, {
     pollingInterval: 5000,
   });
-  const rows = listOf<ListingImport>(data as never, 'imports');
+  const rows = data?.imports ?? [];
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageHeading title="Imports" subtitle="Listing imports (JSON), newest first. Start one with Import JSON on the listings table." />
@@ -142,10 +142,10 @@ export function ImportsPage() {
             </TableHead>
             <TableBody>
               {rows.map((r) => (
-                <TableRow key={jobIdOf(r)}>
+                <TableRow key={r.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <Link component={RouterLink} to={`/admin/imports/${jobIdOf(r)}`}>
-                      {r.fileName ?? jobIdOf(r)}
+                    <Link component={RouterLink} to={`/admin/imports/${r.id}`}>
+                      {r.fileName ?? r.id}
                     </Link>
                   </TableCell>
                   <TableCell>

@@ -28,7 +28,7 @@ import { listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { apiUrl } from './export-client';
-import { listOf, useListingReportsQuery, useResolveListingReportsMutation, type ListingReport } from './console-api';
+import { useListingReportsQuery, useResolveListingReportsMutation } from './console-api';
 
 /** A document fetched with the bearer token (the file route is authorised) into a blob URL. */
 function useDocumentBlob(listingId: string, doc: OwnershipDocumentDto) {
@@ -129,8 +129,8 @@ function Reports({ listingId, canAct }: { listingId: string; canAct: boolean }) 
   const { data, error, isLoading } = useListingReportsQuery(listingId);
   const [resolve, resolving] = useResolveListingReportsMutation();
   const [resolution, setResolution] = useState('');
-  const reports = listOf<ListingReport>(data as never, 'reports');
-  const open = reports.filter((r) => (r.open ?? !r.resolvedAt) && r.status !== 'resolved');
+  const reports = data?.reports ?? [];
+  const open = reports.filter((r) => r.open);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const result = await resolve({
@@ -156,7 +156,7 @@ function Reports({ listingId, canAct }: { listingId: string; canAct: boolean }) 
             key={r._id}
             sx={{
               borderLeft: 3,
-              borderColor: r.resolvedAt || r.status === 'resolved' ? 'divider' : 'error.main',
+              borderColor: r.open ? 'error.main' : 'divider',
               pl: 1.5,
             }}
           >

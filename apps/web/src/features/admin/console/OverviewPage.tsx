@@ -22,8 +22,6 @@ const INTERVALS: Array<[Interval, string]> = [
 ];
 
 const METRIC_LABELS: Record<string, string> = {
-  signups: 'Sign-ups',
-  signUps: 'Sign-ups',
   users: 'Sign-ups',
   listings: 'New listings',
   newListings: 'New listings',
@@ -31,25 +29,16 @@ const METRIC_LABELS: Record<string, string> = {
   payments: 'Payments',
 };
 
+/** The totals' labels, in the order the cards show them. */
 const TOTAL_LABELS: Record<string, string> = {
   users: 'Members',
   newUsers: 'New members',
-  newListings: 'New listings',
-  paidCentavos: 'Paid',
-  totalUsers: 'Members',
   listings: 'Listings',
-  totalListings: 'Listings',
   activeListings: 'Active listings',
-  verifiedListings: 'Verified listings',
+  newListings: 'New listings',
   messages: 'Messages',
-  totalMessages: 'Messages',
   payments: 'Payments',
-  totalPayments: 'Payments',
-  paymentsCentavos: 'Paid',
-  revenueCentavos: 'Paid',
-  amountCentavos: 'Paid',
-  signups: 'Sign-ups in range',
-  openReports: 'Open reports',
+  paidCentavos: 'Paid',
 };
 
 function label(map: Record<string, string>, key: string): string {
@@ -80,6 +69,8 @@ function TrendChart({ metric, points }: { metric: string; points: DashboardPoint
   const dates = points.map((p) => shortDate(p.date));
   const total = points.reduce((s, p) => s + p.count, 0);
   const amount = points.reduce((s, p) => s + (p.amountCentavos ?? 0), 0);
+  // counts are whole numbers from 0; an all-zero range still gets a 0-1 axis (not "0.00…")
+  const countAxis = { id: 'count', min: 0, tickMinStep: 1, width: 36, ...(points.every((p) => p.count === 0) && { max: 1 }) };
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={`chart-${metric}`}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
@@ -98,10 +89,13 @@ function TrendChart({ metric, points }: { metric: string; points: DashboardPoint
           height={240}
           xAxis={[{ scaleType: 'band', data: dates }]}
           yAxis={[
-            { id: 'count' },
+            countAxis,
             {
               id: 'amount',
               position: 'right',
+              min: 0,
+              width: 64,
+              ...(amount === 0 && { max: 100 }),
               valueFormatter: (v: number) => formatCentavos(v).replace(/\.00$/, ''),
             },
           ]}
@@ -124,6 +118,7 @@ function TrendChart({ metric, points }: { metric: string; points: DashboardPoint
         <LineChart
           height={220}
           xAxis={[{ scaleType: 'point', data: dates }]}
+          yAxis={[countAxis]}
           series={[
             {
               data: points.map((p) => p.count),
@@ -152,7 +147,9 @@ export function OverviewPage() {
     data: [],
     filter: { from, to, interval },
   });
-  const totals = Object.entries(data?.totals ?? {}).filter(([, v]) => typeof v === 'number') as Array<[string, number]>;
+  const order = Object.keys(TOTAL_LABELS);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const totals = (Object.entries(data?.totals ?? {}).filter(([, v]) => typeof v === 'number') as Array<[string, number]>).sort((a, b) => rank(a[0]) - rank(b[0]));
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>

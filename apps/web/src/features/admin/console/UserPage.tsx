@@ -17,13 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/KeyboardBackspace';
 import type { ReactNode } from 'react';
-import type { AuditEntryDto } from '@/lib/api/generated';
 import { errorMessage } from '@/lib/api/errors';
 import { formatCentavos } from '@app/domain';
 import { formatCredits, formatDay, formatDayTime, planName } from '@/lib/billing-text';
 import { listingStatusLabel } from '@/lib/listing-text';
 import { Price } from '@/components/ui/Price';
-import { useAdminUserPageQuery, type UserPage as UserPageAnswer } from './console-api';
+import { useAdminUserPageQuery } from './console-api';
 import { ROLE_LABELS, USER_STATUS_LABELS, USER_TYPE_LABELS, personName } from './labels';
 import { EntityLink, SeverityChip } from './SeverityChip';
 import { UserActions } from './UserActions';
@@ -83,16 +82,6 @@ const STAT_LABELS: Record<string, string> = {
   reviews: 'Reviews',
 };
 
-function creditsOf(c: UserPageAnswer['credits'], fallback?: number): number {
-  if (typeof c === 'number') return c;
-  return c?.balance ?? c?.remaining ?? fallback ?? 0;
-}
-
-function auditOf(a: UserPageAnswer['recentAudit']): AuditEntryDto[] {
-  if (!a) return [];
-  return Array.isArray(a) ? a : (a.entries ?? []);
-}
-
 /** /admin/users/{id}: one account (POST /user/page): profile, plan, credits, stats, listings, recent audit; admins act on it. */
 export function UserPage() {
   const { id = '' } = useParams();
@@ -101,7 +90,9 @@ export function UserPage() {
   const { data, error, isLoading } = useAdminUserPageQuery({ id, page });
   const user = data?.user;
   const listings = data?.listings;
-  const sub = data?.subscription ?? user?.subscription;
+  // the plan in force, and the subscription record behind it (none on Free)
+  const current = data?.subscription;
+  const sub = current?.subscription;
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -166,11 +157,11 @@ export function UserPage() {
             <Section title="Plan and credits">
               <Facts
                 rows={[
-                  ['Plan', planName(sub?.plan)],
+                  ['Plan', planName(current?.plan ?? user.subscription?.plan)],
                   ['Status', sub?.status ?? '—'],
                   ['Period', sub?.billingPeriod ?? '—'],
-                  ...(data.subscription?.expiresAt ? ([['Ends', formatDay(data.subscription.expiresAt)]] as Array<[string, ReactNode]>) : []),
-                  ['AI credits', formatCredits(creditsOf(data.credits, user.credits?.remaining))],
+                  ...(sub?.expiresAt ? ([['Ends', formatDay(sub.expiresAt)]] as Array<[string, ReactNode]>) : []),
+                  ['AI credits', formatCredits(data.credits.balance)],
                 ]}
               />
             </Section>
@@ -244,13 +235,13 @@ export function UserPage() {
               </Button>
             }
           >
-            {auditOf(data.recentAudit).length === 0 ? (
+            {data.recentAudit.length === 0 ? (
               <Typography color="text.secondary">Nothing recorded yet.</Typography>
             ) : (
               <TableContainer>
                 <Table size="small" aria-label="Recent audit entries">
                   <TableBody>
-                    {auditOf(data.recentAudit).map((e) => (
+                    {data.recentAudit.map((e) => (
                       <TableRow key={e._id}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayTime(e.timestamp)}</TableCell>
                         <TableCell>

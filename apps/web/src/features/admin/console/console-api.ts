@@ -6,138 +6,58 @@
  */
 import { enhancedApi } from '@/lib/api/tags';
 import type {
-  AuditListDto,
-  AuditSearchDto,
-  ListingDto,
-  PaginationDto,
-  SearchUsersDto,
-  UserListDto,
-  UserViewDto,
-  AuditEntryDto,
+  AdminDashboardDto,
   AuditFacetsDto,
   AuditFilterDto,
+  AuditListDto,
+  AuditSearchDto,
+  DashboardInputDto,
+  DashboardPointDto,
+  ExportJobDto,
+  ExportJobListDto,
+  ExportLayoutDto,
+  ExportPreviewDto,
+  ImportDto,
+  ImportListDto,
+  ImportSummaryDto,
+  ListingBulkDto,
+  ListingBulkResultDto,
+  ListingDto,
+  ListingListDto,
+  ListingReportDto,
+  ListingReportListDto,
+  SearchUsersDto,
+  UserListDto,
+  UserPageDto,
 } from '@/lib/api/generated';
 
 export type ExportEntity = 'user' | 'listing' | 'audit';
 export type ExportFormat = 'csv' | 'pdf';
 
+/** The body of POST /{entity}/export/{format} and /{entity}/export/preview. */
 export interface ExportBody {
   filters?: Record<string, unknown>;
   sort?: string;
   select?: string[];
-  layout?: {
-    orientation?: 'landscape' | 'portrait';
-    pageSize?: 'A4' | 'Letter' | 'Legal';
-  };
+  layout?: ExportLayoutDto;
   title?: string;
 }
 
-export interface ExportPreview {
-  columns: { key: string; label: string }[];
-  rows: string[][];
-  total: number;
-}
+export type ExportPreview = ExportPreviewDto;
+/** An export job (GET /export/{id}); a 202 answer carries the same with `statusUrl`. */
+export type ExportJob = Pick<ExportJobDto, 'id' | 'status'> & Partial<ExportJobDto>;
+export type ListingImport = Pick<ImportDto, 'id' | 'status'> & Partial<ImportDto>;
+export type ImportSummary = ImportSummaryDto;
+export type BulkResult = ListingBulkResultDto;
+export type BulkAction = ListingBulkDto['action'];
+export type ListingReport = ListingReportDto;
+export type UserPage = UserPageDto;
+export type DashboardPoint = DashboardPointDto;
+export type DashboardAnswer = AdminDashboardDto;
+export type DashboardArg = DashboardInputDto;
 
-export interface ExportJob {
-  _id?: string;
-  id?: string;
-  status: 'queued' | 'running' | 'ready' | 'failed' | 'expired' | string;
-  progress?: number | null;
-  rowsWritten?: number | null;
-  totalRows?: number | null;
-  fileName?: string | null;
-  format?: string | null;
-  entity?: string | null;
-  downloadUrl?: string | null;
-  error?: string | null;
-  createdAt?: string;
-  finishedAt?: string | null;
-  expiresAt?: string | null;
-}
-
-export interface ImportRejection {
-  row: number;
-  code?: string | null;
-  reason: string;
-}
-
-export interface ListingImport {
-  _id?: string;
-  id?: string;
-  status: 'queued' | 'running' | 'done' | 'finished' | 'failed' | string;
-  progress?: number | null;
-  fileName?: string | null;
-  totalRows?: number | null;
-  created?: number;
-  updated?: number;
-  unchanged?: number;
-  rejected?: number;
-  rejections?: ImportRejection[];
-  error?: string | null;
-  createdAt?: string;
-  finishedAt?: string | null;
-}
-
-export interface BulkResult {
-  results: { id: string; ok: boolean; message?: string | null }[];
-  done: number;
-  failed: number;
-}
-
-export type BulkAction = 'hide' | 'show' | 'verify' | 'unverify' | 'remove';
-
-export interface ListingReport {
-  _id: string;
-  reason?: string | null;
-  note?: string | null;
-  open?: boolean;
-  status?: string | null;
-  resolution?: string | null;
-  createdAt: string;
-  resolvedAt?: string | null;
-  reporter?: {
-    _id?: string;
-    name?: string | null;
-    email?: string | null;
-  } | null;
-}
-
-export interface UserPage {
-  user: UserViewDto;
-  subscription?: {
-    plan?: string;
-    status?: string;
-    billingPeriod?: string;
-    expiresAt?: string | null;
-    startedAt?: string | null;
-  } | null;
-  credits?: { balance?: number; remaining?: number } | number | null;
-  stats?: Record<string, number | null | undefined> | null;
-  listings?: { listings: ListingDto[]; pagination: PaginationDto } | null;
-  recentAudit?: AuditEntryDto[] | { entries: AuditEntryDto[] } | null;
-}
-
-export interface DashboardPoint {
-  date: string;
-  count: number;
-  amountCentavos?: number | null;
-}
-
-export interface DashboardAnswer {
-  totals: Record<string, number | null | undefined>;
-  series: { metric: string; points: DashboardPoint[] }[];
-}
-
-export interface DashboardArg {
-  data?: string[];
-  filter: { from?: string; to?: string; interval?: 'day' | 'week' | 'month' };
-}
-
-/** A listing as staff see it in the management table. */
-export type StaffListing = ListingDto & {
-  documentsCount?: number | null;
-  openReports?: number | null;
-};
+/** A listing as staff see it in the management table (with its documents and open reports). */
+export type StaffListing = ListingDto;
 
 const LIST = { type: 'Listing' as const, id: 'LIST' };
 
@@ -163,13 +83,7 @@ export const consoleApi = enhancedApi
         query: (body) => ({ url: '/api/audit/search', method: 'POST', body }),
         providesTags: ['audit'],
       }),
-      adminSearchListings: build.query<
-        {
-          listings: StaffListing[];
-          pagination: PaginationDto & { totalIsEstimate?: boolean };
-        },
-        Record<string, unknown>
-      >({
+      adminSearchListings: build.query<ListingListDto, Record<string, unknown>>({
         query: (body) => ({ url: '/api/listing/search', method: 'POST', body }),
         providesTags: [LIST],
       }),
@@ -188,7 +102,7 @@ export const consoleApi = enhancedApi
         query: (body) => ({ url: '/api/listing/bulk', method: 'POST', body }),
         invalidatesTags: [LIST, 'audit', 'user'],
       }),
-      listingReports: build.query<{ reports: ListingReport[] } | ListingReport[], string>({
+      listingReports: build.query<ListingReportListDto, string>({
         query: (id) => ({
           url: `/api/listing/reports/${encodeURIComponent(id)}`,
         }),
@@ -209,21 +123,21 @@ export const consoleApi = enhancedApi
           body,
         }),
       }),
-      exportStatus: build.query<ExportJob, string>({
+      exportStatus: build.query<ExportJobDto, string>({
         query: (id) => ({ url: `/api/export/${encodeURIComponent(id)}` }),
         providesTags: (_r, _e, id) => [{ type: 'Export', id }],
       }),
-      myExports: build.query<{ exports: ExportJob[]; pagination?: PaginationDto } | ExportJob[], { page?: number; limit?: number } | void>({
+      myExports: build.query<ExportJobListDto, { page?: number; limit?: number } | void>({
         query: (arg) => ({ url: '/api/export/my', params: arg ?? undefined }),
         providesTags: ['Export'],
       }),
-      importStatus: build.query<ListingImport, string>({
+      importStatus: build.query<ImportDto, string>({
         query: (id) => ({
           url: `/api/listing/import/${encodeURIComponent(id)}`,
         }),
         providesTags: (_r, _e, id) => [{ type: 'Import', id }],
       }),
-      myImports: build.query<{ imports: ListingImport[]; pagination?: PaginationDto } | ListingImport[], { page?: number; limit?: number } | void>({
+      myImports: build.query<ImportListDto, { page?: number; limit?: number } | void>({
         query: (arg) => ({
           url: '/api/listing/import/get/all',
           params: arg ?? undefined,
@@ -253,12 +167,3 @@ export const {
   useMyImportsQuery,
   useJobDashboardSessionMutation,
 } = consoleApi;
-
-export const jobIdOf = (job: { _id?: string; id?: string }): string => job._id ?? job.id ?? '';
-
-export function listOf<T>(answer: { [k: string]: unknown } | T[] | undefined, key: string): T[] {
-  if (!answer) return [];
-  if (Array.isArray(answer)) return answer;
-  const v = answer[key];
-  return Array.isArray(v) ? (v as T[]) : [];
-}
