@@ -89,7 +89,10 @@ function DocumentView({ listingId, doc }: { listingId: string; doc: OwnershipDoc
           src={url}
           alt={doc.filename}
           sx={{
-            width: '100%',
+            // its own size, never wider than the card (a small scan is not blown up)
+            display: 'block',
+            mx: 'auto',
+            maxWidth: '100%',
             maxHeight: 520,
             objectFit: 'contain',
             bgcolor: 'grey.100',
