@@ -308,7 +308,7 @@ export function ExportDialog({ entity, filters, sort, onClose }: ExportDialogPro
 }
 
 /** The Export button of a table, opening its dialog. */
-export function ExportButton({ entity, filters, sort }: Omit<ExportDialogProps, 'onClose'> & { visibleColumns?: string[] }) {
+export function ExportButton({ entity, filters, sort }: Omit<ExportDialogProps, 'onClose'>) {
   const [open, setOpen] = useState(false);
   return (
     <>
