@@ -199,3 +199,59 @@ test('a viewer reads the tables without any action; a member gets 403', async ({
   await expect(page).toHaveURL(/\/403$/);
   await page.context().close();
 });
+
+test('admin: a JSON import shows the server message and its report; the same file again changes nothing', async ({ browser, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const cities = await request.get('/api/places/cities', { params: { regionCode: '1300000000' } });
+  const quezonCity = ((await cities.json()) as { code: string; name: string }[]).find((c) => /Quezon City/.test(c.name))!;
+  const barangays = await request.get('/api/places/barangays', { params: { cityCode: quezonCity.code } });
+  const loyola = ((await barangays.json()) as { code: string; name: string }[]).find((b) => b.name === 'Loyola Heights')!;
+  const code = `E2E-IMP-${Date.now()}`;
+  const rows = [
+    {
+      code,
+      name: 'Imported condo on Katipunan',
+      type: 'residential',
+      kind: 'condominium',
+      price: 7_250_000,
+      floorSize: 52,
+      bedrooms: 2,
+      bathrooms: 1,
+      tags: ['for sale'],
+      location: { lat: 14.6395, lng: 121.0772 },
+      address: { type: 'condominium', street: 'Katipunan Avenue', barangayCode: loyola.code },
+    },
+    { code: `${code}-BAD`, name: 'Nowhere', type: 'residential', price: 1, location: { lat: 14.6, lng: 121 }, address: { barangayCode: '9999999999' } },
+  ];
+  const file = { name: 'listings.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) };
+
+  const page = await logIn(browser, 'admin@demo.tahanan.ph', DEMO_PASSWORD, { viewport: DESKTOP });
+  await page.goto('/admin/listings');
+  for (const round of [1, 2]) {
+    await page.getByRole('button', { name: 'Import JSON' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import listings from JSON' });
+    await dialog.getByLabel('JSON file').setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    const message = dialog.getByTestId('import-message');
+    await expect(message).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByTestId('import-rejected')).toHaveText('1', { timeout: 30_000 });
+    await expect(dialog.getByRole('table', { name: 'Rejected rows' })).toContainText('9999999999');
+    if (round === 1) {
+      await expect(message).toContainText('1 created');
+      await expect(dialog.getByTestId('import-created')).toHaveText('1');
+      await shot(page, testInfo, 'import-desktop', false);
+    } else {
+      await expect(message).toContainText('1 unchanged');
+      await expect(dialog.getByTestId('import-created')).toHaveText('0');
+      await expect(dialog.getByTestId('import-unchanged')).toHaveText('1');
+    }
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }
+  // the imported listing is in the table, and the imports page lists both runs
+  await page.getByRole('textbox', { name: 'Name, code or address' }).fill(code);
+  await page.getByRole('textbox', { name: 'Name, code or address' }).press('Enter');
+  await expect(row(page, 'Listings', 'Imported condo on Katipunan')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin console' }).getByRole('link', { name: 'Imports' }).click();
+  await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row').filter({ hasText: 'listings.json' })).not.toHaveCount(0);
+  await page.context().close();
+});

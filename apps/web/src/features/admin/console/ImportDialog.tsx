@@ -16,6 +16,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { messageFromBody } from '@/lib/api/errors';
 import { selectAuth, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
@@ -192,9 +193,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           {result && <ImportReport initial={result} id={result.id} />}
           {result && result.id && (
             <Typography variant="body2">
-              <RouterLink to={`/admin/imports/${result.id}`} onClick={onClose}>
+              <Link component={RouterLink} to={`/admin/imports/${result.id}`} onClick={onClose}>
                 Open this import
-              </RouterLink>
+              </Link>
             </Typography>
           )}
         </Stack>
