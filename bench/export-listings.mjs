@@ -17,7 +17,7 @@
 // Linux only (the RSS is read from /proc). The database is dropped at the end unless --keep.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -34,6 +34,9 @@ const { values: args } = parseArgs({
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
     port: { type: 'string', default: '3480' },
     keep: { type: 'boolean', default: false },
+    // e.g. "--trace-gc" or "--max-old-space-size=256" for the worker only, and where its output goes
+    'worker-node-options': { type: 'string', default: '' },
+    'worker-log': { type: 'string' },
   },
 });
 const rows = Number(args.rows);
@@ -51,7 +54,8 @@ log(`database ${db.name} created`);
 
 /** Starts the built server in a role; resolves once it says it is up. */
 async function start(role, extra = {}) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  const nodeArgs = role === 'worker' && args['worker-node-options'] ? args['worker-node-options'].split(/\s+/) : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -76,6 +80,7 @@ async function start(role, extra = {}) {
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
+    if (role === 'worker' && args['worker-log']) appendFileSync(args['worker-log'], d);
   });
   const ready = role === 'worker' ? 'Tahanan worker started' : 'Tahanan is running';
   const until = Date.now() + 120_000;
