@@ -106,6 +106,7 @@ describe('listing detail', { timeout: 30_000 }, () => {
     renderApp('/listings/l_1');
     expect(await screen.findByText('Log in to rate and review this listing.', {}, { timeout: 10000 })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 
   it('lets another member review: validation first, then POST /listing/review/:id and a refetch', async () => {
@@ -147,6 +148,48 @@ describe('listing detail', { timeout: 30_000 }, () => {
     await ui.type(within(form).getByLabelText('Comment'), 'Great');
     await ui.click(within(form).getByRole('button', { name: 'Post review' }));
     expect(await within(form).findByText('You have already reviewed this listing')).toBeInTheDocument();
+  });
+
+  it('lets another member report the listing (reason and note) and shows the server refusal', async () => {
+    signIn('u_customer');
+    serveListing(() => makeListing());
+    const bodies: unknown[] = [];
+    let answer: 'ok' | 'again' = 'ok';
+    server.use(
+      http.post('*/api/listing/report/:id', async ({ request, params }) => {
+        bodies.push({ id: params.id, body: await request.json() });
+        return answer === 'ok'
+          ? HttpResponse.json({ _id: 'rep1', message: 'Thank you: our team will review this listing' }, { status: 201 })
+          : apiError(409, 'You have already reported this listing', 'Conflict');
+      }),
+    );
+    const { user: ui } = renderApp('/listings/l_1');
+    await ui.click(await screen.findByRole('button', { name: 'Report' }, { timeout: 10000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this listing' });
+    expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeDisabled();
+    await ui.click(within(dialog).getByRole('radio', { name: /Looks like a scam/ }));
+    await ui.type(within(dialog).getByLabelText('Note (optional)'), 'Asked for a ₱10,000 reservation fee by GCash before any viewing');
+    await ui.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ id: 'l_1', body: { reason: 'scam', note: 'Asked for a ₱10,000 reservation fee by GCash before any viewing' } }]),
+    );
+    expect(await screen.findByText('Thank you for the report')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report this listing' })).not.toBeInTheDocument());
+
+    answer = 'again';
+    await ui.click(screen.getByRole('button', { name: 'Report' }));
+    const again = await screen.findByRole('dialog', { name: 'Report this listing' });
+    await ui.click(within(again).getByRole('radio', { name: /No longer available/ }));
+    await ui.click(within(again).getByRole('button', { name: 'Send report' }));
+    expect(await within(again).findByText('You have already reported this listing')).toBeInTheDocument();
+  });
+
+  it('offers no Report on one’s own listing (nor to a guest: above)', async () => {
+    signIn('u_owner');
+    serveListing(() => makeListing());
+    renderApp('/listings/l_1');
+    expect(await screen.findByRole('link', { name: 'Edit listing' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 });
 

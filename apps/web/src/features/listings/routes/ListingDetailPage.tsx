@@ -41,6 +41,7 @@ import { LocationMap } from '../components/LocationMap';
 import { NearbySection } from '../components/NearbySection';
 import { ReviewsSection } from '../components/ReviewsSection';
 import { SaveListingButton } from '../components/SaveListingButton';
+import { ReportListingButton } from '../components/ReportListingButton';
 import { ShareListingButton } from '../components/ShareListingButton';
 import { PinListingButton } from '@/features/pins/PinButton';
 import { listingErrorMessage } from '../errors';
@@ -199,6 +200,7 @@ function ListingView({ listing }: { listing: Listing }) {
             <PinListingButton listing={listing} variant="button" />
             <ShareListingButton listing={listing} />
             {!isOwner && <CheckAvailabilityButton listing={listing} open={thread.open} busy={thread.isLoading} />}
+            {user && !isOwner && <ReportListingButton listing={listing} />}
           </Stack>
         </Stack>
       </Stack>
