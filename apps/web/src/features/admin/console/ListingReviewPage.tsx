@@ -28,7 +28,7 @@ import { listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { apiUrl } from './export-client';
-import { useListingReportsQuery, useResolveListingReportsMutation } from './console-api';
+import { useListingReportsQuery, useCloseListingReportsMutation } from './console-api';
 
 /** A document fetched with the bearer token (the file route is authorised) into a blob URL. */
 function useDocumentBlob(listingId: string, doc: OwnershipDocumentDto) {
@@ -127,10 +127,21 @@ function DocumentView({ listingId, doc }: { listingId: string; doc: OwnershipDoc
   );
 }
 
+/** Report reasons as the member chose them (the listing page's Report dialog uses the same words). */
+const REPORT_REASON_LABELS: Record<string, string> = {
+  scam: 'Looks like a scam',
+  wrong_details: 'Wrong details',
+  unavailable: 'No longer available',
+  duplicate: 'Duplicate',
+  offensive: 'Offensive or inappropriate',
+  other: 'Something else',
+};
+const reportReasonLabel = (reason: string | null | undefined) => REPORT_REASON_LABELS[reason ?? ''] ?? (reason ?? 'Report').replace(/_/g, ' ');
+
 function Reports({ listingId, canAct }: { listingId: string; canAct: boolean }) {
   const dispatch = useAppDispatch();
   const { data, error, isLoading } = useListingReportsQuery(listingId);
-  const [resolve, resolving] = useResolveListingReportsMutation();
+  const [resolve, resolving] = useCloseListingReportsMutation();
   const [resolution, setResolution] = useState('');
   const reports = data?.reports ?? [];
   const open = reports.filter((r) => r.open);
@@ -164,7 +175,7 @@ function Reports({ listingId, canAct }: { listingId: string; canAct: boolean }) 
             }}
           >
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {(r.reason ?? 'report').replace('_', ' ')} · {formatDayTime(r.createdAt)}
+              {reportReasonLabel(r.reason)} · {formatDayTime(r.createdAt)}
               {r.reporter ? ` · ${r.reporter.name ?? r.reporter.email ?? ''}` : ''}
             </Typography>
             {r.note && <Typography variant="body2">{r.note}</Typography>}

@@ -74,6 +74,9 @@ export const consoleApi = enhancedApi
     },
   })
   .injectEndpoints({
+    // a name the generated client already has would silently keep the generated definition (its
+    // argument shape differs: `resolveListingReports` once sent no body): refuse it at load instead
+    overrideExisting: 'throw',
     endpoints: (build) => ({
       adminSearchUsers: build.query<UserListDto, SearchUsersDto>({
         query: (body) => ({ url: '/api/user/search', method: 'POST', body }),
@@ -108,7 +111,7 @@ export const consoleApi = enhancedApi
         }),
         providesTags: (_r, _e, id) => [{ type: 'Report', id }],
       }),
-      resolveListingReports: build.mutation<unknown, { id: string; resolution: string }>({
+      closeListingReports: build.mutation<unknown, { id: string; resolution: string }>({
         query: ({ id, resolution }) => ({
           url: `/api/listing/reports/${encodeURIComponent(id)}/resolve`,
           method: 'POST',
@@ -159,7 +162,7 @@ export const {
   useAdminDashboardQuery,
   useBulkListingsMutation,
   useListingReportsQuery,
-  useResolveListingReportsMutation,
+  useCloseListingReportsMutation,
   useLazyExportPreviewQuery,
   useExportStatusQuery,
   useMyExportsQuery,
