@@ -295,7 +295,10 @@ describe('table exports to CSV and PDF (issue 14)', () => {
     expect(rows[70][0]).toBe('EXP-069');
     expect(Number(file.headers['content-length'])).toBe(job.fileSize);
     // a tampered signature, another export's link, a link past its time
-    await t.http.get(job.downloadUrl.replace(/signature=./, 'signature=0')).expect(403);
+    // (the first hex digit changed: always another digit, never the same one by chance)
+    const tampered = job.downloadUrl.replace(/signature=(.)/, (_m: string, c: string) => `signature=${c === '0' ? '1' : '0'}`);
+    expect(tampered).not.toBe(job.downloadUrl);
+    await t.http.get(tampered).expect(403);
     await t.http.get(`/api/export/${ids[0]}/download?${job.downloadUrl.split('?')[1]}`).expect(403);
     await t.http.get(`/api/export/${job.id}/download`).expect(403);
     const old = t.app.get(ExportsService).downloadUrl(job.id, Date.now() - 6 * 60 * 1000);
