@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -33,6 +34,27 @@ export interface SubscriptionValue {
   billingPeriod: 'free' | 'monthly' | 'annually' | 'lifetime';
   startedAt?: string;
   expiresAt?: string | null;
+}
+
+/** users.kyc: the member's latest identity verification, as the User's `kyc` field shows it. */
+export interface KycSummaryValue {
+  submissionId: string;
+  status: 'draft' | 'submitted' | 'in_review' | 'approved' | 'rejected' | 'resubmission_requested' | 'expired' | 'withdrawn';
+  idType: string;
+  approvedAt: string | null;
+  expiresAt: string | null;
+  updatedAt: string;
+}
+
+/** users.licence: the member's current PRC licence or accreditation, shown as a badge while approved and valid. */
+export interface LicenceSummaryValue {
+  licenceId: string;
+  kind: 'broker' | 'salesperson' | 'appraiser' | 'consultant';
+  status: 'pending_broker' | 'submitted' | 'approved' | 'rejected' | 'expired' | 'revoked' | 'withdrawn';
+  number: string;
+  validUntil: string;
+  supervisingBrokerId: string | null;
+  supervisingBrokerName: string | null;
 }
 
 export interface UserPreferences {
@@ -54,7 +76,9 @@ export const users = pgTable(
     avatar: text('avatar'),
     role: text('role', { enum: ['user', 'viewer', 'admin', 'super_admin'] }).notNull().default('user'),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
-    type: text('type', { enum: ['customer', 'broker', 'real_estate_salesperson', 'property_owner'] })
+    type: text('type', {
+      enum: ['customer', 'broker', 'real_estate_salesperson', 'property_owner', 'real_estate_appraiser', 'real_estate_consultant'],
+    })
       .notNull()
       .default('customer'),
     /** How the account was created; the provider identities it can log in with are `user_identities`. */
@@ -65,6 +89,10 @@ export const users = pgTable(
       .notNull()
       .default({ plan: 'free', status: 'active', billingPeriod: 'free' }),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** The member's identity verification, summarised (the User's `kyc`); kept by the kyc module through UsersService. */
+    kyc: jsonb('kyc').$type<KycSummaryValue>(),
+    /** The member's approved PRC licence (the badge on profiles and listings); kept by the licences module through UsersService. */
+    licence: jsonb('licence').$type<LicenceSummaryValue>(),
     isVisible: boolean('is_visible').notNull().default(true),
     preferences: jsonb('preferences')
       .$type<UserPreferences>()
@@ -287,6 +315,8 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The team (enterprise) the listing belongs to, when its owner posted it as a member of one. */
+    enterpriseId: uuid('enterprise_id').references((): AnyPgColumn => enterprises.id, { onDelete: 'set null' }),
     views: integer('views').notNull().default(0),
     savedCount: integer('saved_count').notNull().default(0),
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
@@ -317,6 +347,7 @@ export const listings = pgTable(
     // (DESC means NULLS FIRST in ORDER BY; the index must say so too to serve it)
     index('listings_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('listings_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('listings_enterprise_idx').on(t.enterpriseId).where(sql`${t.enterpriseId} is not null`),
     // every user reference is indexed: deleting a member must not scan the whole table per reference
     index('listings_uploaded_by_idx').on(t.uploadedById),
     index('listings_city_idx').on(t.cityCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -917,7 +948,10 @@ export const creditLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['allowance', 'purchase', 'adjustment', 'reserve', 'commit', 'refund', 'transfer'] }).notNull(),
     amount: integer('amount').notNull(),
+    /** The balance after this row: the member's, or the pool's when `pool_id` is set. */
     balanceAfter: integer('balance_after').notNull(),
+    /** Set when the row moves an enterprise's credit pool (user_id is then the member who spent, or who added). */
+    poolId: uuid('pool_id').references((): AnyPgColumn => creditPools.enterpriseId, { onDelete: 'cascade' }),
     reservationId: uuid('reservation_id'),
     paymentId: uuid('payment_id'),
     subscriptionId: uuid('subscription_id'),
@@ -928,6 +962,8 @@ export const creditLedger = pgTable(
   },
   (t) => [
     index('credit_ledger_user_idx').on(t.userId, t.id.desc().nullsFirst()),
+    index('credit_ledger_pool_idx').on(t.poolId, t.id.desc().nullsFirst()).where(sql`${t.poolId} is not null`),
+    index('credit_ledger_pool_member_idx').on(t.poolId, t.userId, t.createdAt).where(sql`${t.poolId} is not null`),
     uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
     check('credit_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
   ],
@@ -943,6 +979,8 @@ export const creditReservations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     purpose: text('purpose').notNull(),
+    /** Held from an enterprise's credit pool (the member is user_id) instead of the member's own balance. */
+    poolId: uuid('pool_id').references((): AnyPgColumn => creditPools.enterpriseId, { onDelete: 'cascade' }),
     status: text('status', { enum: ['reserved', 'committed', 'refunded'] }).notNull().default('reserved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -951,6 +989,7 @@ export const creditReservations = pgTable(
   (t) => [
     index('credit_reservations_user_idx').on(t.userId, t.status),
     index('credit_reservations_open_idx').on(t.expiresAt).where(sql`${t.status} = 'reserved'`),
+    index('credit_reservations_pool_idx').on(t.poolId).where(sql`${t.poolId} is not null`),
     check('credit_reservations_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -1118,6 +1157,231 @@ export const listingReports = pgTable(
   ],
 );
 
+/**
+ * Identity verification (KYC): a member's submission of a government ID. The ID number is stored
+ * encrypted (envelope, like the files); `id_number_last4` is what screens show. At most one open
+ * submission per member (draft, submitted, in review, resubmission requested).
+ */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['draft', 'submitted', 'in_review', 'approved', 'rejected', 'resubmission_requested', 'expired', 'withdrawn'],
+    })
+      .notNull()
+      .default('draft'),
+    idType: text('id_type').notNull(),
+    /** Envelope-encrypted ID number (base64 of key id, wrapped data key, IV, tag and ciphertext). */
+    idNumberEncrypted: text('id_number_encrypted').notNull(),
+    idNumberLast4: text('id_number_last4').notNull(),
+    fullName: text('full_name').notNull(),
+    birthDate: date('birth_date').notNull(),
+    /** The ID's own expiry date, when it has one (PhilSys has none). */
+    idExpiresOn: date('id_expires_on'),
+    assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** The last reviewer decision's reason codes and note: what the member is asked to fix. */
+    reasonCodes: text('reason_codes').array().notNull().default(sql`'{}'::text[]`),
+    reviewNote: text('review_note'),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When an approval stops counting (the configured period, or the ID's expiry if sooner). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    filesPurgedAt: timestamp('files_purged_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('kyc_submissions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('kyc_submissions_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} in ('draft', 'submitted', 'in_review', 'resubmission_requested')`),
+    index('kyc_submissions_queue_idx').on(t.submittedAt, t.id).where(sql`${t.status} in ('submitted', 'in_review')`),
+    index('kyc_submissions_assigned_idx').on(t.assignedToId),
+    index('kyc_submissions_reviewed_by_idx').on(t.reviewedById),
+    index('kyc_submissions_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'approved'`),
+    index('kyc_submissions_retention_idx').on(t.updatedAt).where(sql`${t.filesPurgedAt} is null`),
+  ],
+);
+
+/** A KYC image (front, back, selfie with the ID), encrypted with its own data key wrapped by the master key. */
+export const kycFiles = pgTable(
+  'kyc_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['front', 'back', 'selfie'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** Bytes of the original (plaintext) image. */
+    size: integer('size').notNull(),
+    /** Which master key wrapped the data key (rotation). */
+    keyId: text('key_id').notNull(),
+    /** The file's data key, encrypted with the master key (base64: IV, tag, ciphertext). */
+    wrappedKey: text('wrapped_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kyc_files_submission_kind_key').on(t.submissionId, t.kind)],
+);
+
+/** Every reviewer action on a submission (assign, approve, reject, ask to resubmit) with its reason codes and note. */
+export const kycReviews = pgTable(
+  'kyc_reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['assigned', 'released', 'approved', 'rejected', 'resubmission_requested', 'expired'] }).notNull(),
+    reasonCodes: text('reason_codes').array().notNull().default(sql`'{}'::text[]`),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_reviews_submission_idx').on(t.submissionId, t.id), index('kyc_reviews_reviewer_idx').on(t.reviewerId)],
+);
+
+/**
+ * A PRC licence (broker, appraiser, consultant) or a salesperson's accreditation under a supervising
+ * broker (RESA, RA 9646). A salesperson's waits for the broker's confirmation (`pending_broker`), then
+ * staff review it against the PRC ID in KYC. One current licence per member; an approved number
+ * belongs to one member.
+ */
+export const professionalLicences = pgTable(
+  'professional_licences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['broker', 'salesperson', 'appraiser', 'consultant'] }).notNull(),
+    number: text('number').notNull(),
+    validUntil: date('valid_until').notNull(),
+    supervisingBrokerId: uuid('supervising_broker_id').references(() => users.id, { onDelete: 'set null' }),
+    brokerConfirmedAt: timestamp('broker_confirmed_at', { withTimezone: true }),
+    brokerDeclinedAt: timestamp('broker_declined_at', { withTimezone: true }),
+    status: text('status', { enum: ['pending_broker', 'submitted', 'approved', 'rejected', 'expired', 'revoked', 'withdrawn'] }).notNull(),
+    reasonCodes: text('reason_codes').array().notNull().default(sql`'{}'::text[]`),
+    reviewNote: text('review_note'),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('professional_licences_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('professional_licences_current_key')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending_broker', 'submitted', 'approved')`),
+    uniqueIndex('professional_licences_number_key').on(t.kind, t.number).where(sql`${t.status} = 'approved'`),
+    index('professional_licences_broker_idx').on(t.supervisingBrokerId),
+    index('professional_licences_reviewed_by_idx').on(t.reviewedById),
+    index('professional_licences_queue_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    index('professional_licences_expiry_idx').on(t.validUntil).where(sql`${t.status} = 'approved'`),
+  ],
+);
+
+/** An enterprise account (a brokerage, a developer's sales team): an owner, admins and members within a seat limit. */
+export const enterprises = pgTable(
+  'enterprises',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    seatLimit: integer('seat_limit').notNull(),
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('enterprises_owner_idx').on(t.ownerId),
+    index('enterprises_created_by_idx').on(t.createdById),
+    index('enterprises_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    check('enterprises_seat_limit_positive', sql`${t.seatLimit} > 0`),
+  ],
+);
+
+/** A member of an enterprise (a sub-account): a member belongs to one enterprise at a time. */
+export const enterpriseMembers = pgTable(
+  'enterprise_members',
+  {
+    enterpriseId: uuid('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull().default('member'),
+    status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
+    /** Credits the member may spend from the pool in a calendar month (Asia/Manila); null: no cap. */
+    monthlyCreditCap: integer('monthly_credit_cap'),
+    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.userId] }),
+    uniqueIndex('enterprise_members_user_key').on(t.userId),
+    index('enterprise_members_invited_by_idx').on(t.invitedById),
+    check('enterprise_members_cap_not_negative', sql`${t.monthlyCreditCap} is null or ${t.monthlyCreditCap} >= 0`),
+  ],
+);
+
+/** An invitation by e-mail: a single-use token (only its SHA-256 hash is stored) that expires. */
+export const enterpriseInvites = pgTable(
+  'enterprise_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enterpriseId: uuid('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull().default('member'),
+    monthlyCreditCap: integer('monthly_credit_cap'),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: uuid('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enterprise_invites_token_key').on(t.tokenHash),
+    index('enterprise_invites_enterprise_idx').on(t.enterpriseId, t.createdAt.desc().nullsFirst()),
+    index('enterprise_invites_invited_by_idx').on(t.invitedById),
+    index('enterprise_invites_accepted_by_idx').on(t.acceptedById),
+    // one open invitation per address and team
+    uniqueIndex('enterprise_invites_open_key')
+      .on(t.enterpriseId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+/** An enterprise's shared AI credits; moved only through the credit ledger (rows with its pool_id). */
+export const creditPools = pgTable(
+  'credit_pools',
+  {
+    enterpriseId: uuid('enterprise_id')
+      .primaryKey()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credit_pools_balance_not_negative', sql`${t.balance} >= 0`)],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
@@ -1140,3 +1404,11 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 export type ExportJobRow = typeof exportJobs.$inferSelect;
 export type ListingImportRow = typeof listingImports.$inferSelect;
 export type ListingReportRow = typeof listingReports.$inferSelect;
+export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
+export type KycFileRow = typeof kycFiles.$inferSelect;
+export type KycReviewRow = typeof kycReviews.$inferSelect;
+export type ProfessionalLicenceRow = typeof professionalLicences.$inferSelect;
+export type EnterpriseRow = typeof enterprises.$inferSelect;
+export type EnterpriseMemberRow = typeof enterpriseMembers.$inferSelect;
+export type EnterpriseInviteRow = typeof enterpriseInvites.$inferSelect;
+export type CreditPoolRow = typeof creditPools.$inferSelect;

@@ -9,7 +9,7 @@ export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /** What an event is about: the kinds of things the platform has. */
-export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report'] as const;
+export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report', 'kyc', 'licence', 'enterprise'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 interface ListingRef {
@@ -94,6 +94,32 @@ export interface DomainEventMap {
   'listing.import_finished': ImportRef & { created: number; updated: number; unchanged: number; rejected: number; failed: string | null };
   'listing.reported': ListingRef & { reportId: string; reason: string };
   'listing.reports_resolved': ListingRef & { count: number; resolution: string };
+  'kyc.submitted': KycRef & { resubmission: boolean };
+  'kyc.withdrawn': KycRef;
+  'kyc.assigned': KycRef & { reviewerId: string | null };
+  'kyc.reviewed': KycRef & { decision: 'approved' | 'rejected' | 'resubmission_requested'; reasonCodes: string[] };
+  'kyc.expired': KycRef & { reason: 'approval_age' | 'id_expired' };
+  /** A staff member opened a KYC image: who (the actor), which file and why. */
+  'kyc.file_viewed': KycRef & { fileId: string; fileKind: string; reason: string };
+  'kyc.files_purged': KycRef & { files: number; status: string };
+  'licence.submitted': LicenceRef & { supervisingBrokerId: string | null };
+  'licence.broker_answered': LicenceRef & { brokerId: string; confirmed: boolean };
+  'licence.reviewed': LicenceRef & { decision: 'approved' | 'rejected'; reasonCodes: string[] };
+  'licence.expired': LicenceRef;
+  'licence.withdrawn': LicenceRef;
+  'enterprise.created': EnterpriseRef & { seatLimit: number };
+  'enterprise.updated': EnterpriseRef & { fields: string[] };
+  'enterprise.invited': EnterpriseRef & { inviteId: string; email: string; role: string };
+  'enterprise.invite_revoked': EnterpriseRef & { inviteId: string; email: string };
+  'enterprise.member_joined': EnterpriseRef & { userId: string; email: string; role: string };
+  'enterprise.member_updated': EnterpriseRef & { userId: string; email: string; fields: string[] };
+  'enterprise.member_removed': EnterpriseRef & {
+    userId: string;
+    email: string;
+    /** What became of the member's team listings: moved to another member, or archived. */
+    listings: { count: number; reassignedToId: string | null; archived: boolean };
+  };
+  'enterprise.credits_added': EnterpriseRef & { amount: number; balance: number; reason: string };
   'payment.notice_received': {
     provider: string;
     eventId: string;
@@ -108,6 +134,27 @@ interface ExportRef {
   /** users, listings or audit */
   resource: string;
   format: string;
+}
+
+interface KycRef {
+  submissionId: string;
+  userId: string;
+  email: string;
+  idType: string;
+}
+
+interface LicenceRef {
+  licenceId: string;
+  userId: string;
+  email: string;
+  kind: string;
+  number: string;
+}
+
+interface EnterpriseRef {
+  enterpriseId: string;
+  name: string;
+  ownerId: string;
 }
 
 interface ImportRef {
@@ -130,6 +177,8 @@ interface CreditsRef {
   /** Credits moved: positive added, negative taken. */
   amount: number;
   balance: number;
+  /** Set when the credits moved in an enterprise's pool (the balance is then the pool's). */
+  poolId?: string;
 }
 
 interface PaymentRef {
@@ -210,6 +259,26 @@ export const DOMAIN_EVENT_TYPES = [
   'listing.import_finished',
   'listing.reported',
   'listing.reports_resolved',
+  'kyc.submitted',
+  'kyc.withdrawn',
+  'kyc.assigned',
+  'kyc.reviewed',
+  'kyc.expired',
+  'kyc.file_viewed',
+  'kyc.files_purged',
+  'licence.submitted',
+  'licence.broker_answered',
+  'licence.reviewed',
+  'licence.expired',
+  'licence.withdrawn',
+  'enterprise.created',
+  'enterprise.updated',
+  'enterprise.invited',
+  'enterprise.invite_revoked',
+  'enterprise.member_joined',
+  'enterprise.member_updated',
+  'enterprise.member_removed',
+  'enterprise.credits_added',
 ] as const satisfies readonly DomainEventType[];
 
 /** Where a request came from; kept with the event for the audit log. */
@@ -312,6 +381,27 @@ export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } =
   'listing.import_finished': 'medium',
   'listing.reported': 'medium',
   'listing.reports_resolved': 'medium',
+  'kyc.submitted': 'medium',
+  'kyc.withdrawn': 'medium',
+  'kyc.assigned': 'low',
+  'kyc.reviewed': 'high',
+  'kyc.expired': 'medium',
+  // an ID is sensitive personal information (RA 10173): every view is kept with who and why
+  'kyc.file_viewed': 'high',
+  'kyc.files_purged': 'medium',
+  'licence.submitted': 'medium',
+  'licence.broker_answered': 'medium',
+  'licence.reviewed': 'high',
+  'licence.expired': 'medium',
+  'licence.withdrawn': 'low',
+  'enterprise.created': 'high',
+  'enterprise.updated': 'medium',
+  'enterprise.invited': 'medium',
+  'enterprise.invite_revoked': 'low',
+  'enterprise.member_joined': 'medium',
+  'enterprise.member_updated': 'medium',
+  'enterprise.member_removed': 'high',
+  'enterprise.credits_added': 'high',
 };
 
 /** The audit severity of an event, or null when its type is not audited. */
@@ -468,8 +558,54 @@ export function describeEvent(event: DomainEvent): string {
       return `reported ${listing(e.data)} (${e.data.reason.replace(/_/g, ' ')})`;
     case 'listing.reports_resolved':
       return `closed ${e.data.count} report${e.data.count === 1 ? '' : 's'} on ${listing(e.data)}: ${e.data.resolution}`;
+    case 'kyc.submitted':
+      return `${e.data.resubmission ? 'resubmitted' : 'submitted'} identity verification with a ${idName(e.data.idType)} (${e.data.email})`;
+    case 'kyc.withdrawn':
+      return `withdrew the identity verification of ${e.data.email}`;
+    case 'kyc.assigned':
+      return e.data.reviewerId ? `took the identity verification of ${e.data.email} for review` : `released the identity verification of ${e.data.email}`;
+    case 'kyc.reviewed':
+      return `${KYC_DECISION_WORDS[e.data.decision]} the identity verification of ${e.data.email}${e.data.reasonCodes.length ? ` (${e.data.reasonCodes.join(', ').replace(/_/g, ' ')})` : ''}`;
+    case 'kyc.expired':
+      return `the identity verification of ${e.data.email} expired (${e.data.reason === 'id_expired' ? 'the ID expired' : 'the approval is too old'})`;
+    case 'kyc.file_viewed':
+      return `opened the ${e.data.fileKind} image of ${e.data.email}'s ${idName(e.data.idType)} (reason: ${e.data.reason.replace(/_/g, ' ')})`;
+    case 'kyc.files_purged':
+      return `deleted ${e.data.files} identity image${e.data.files === 1 ? '' : 's'} of ${e.data.email}'s ${e.data.status.replace(/_/g, ' ')} verification (retention)`;
+    case 'licence.submitted':
+      return `submitted ${e.data.kind} licence No. ${e.data.number} of ${e.data.email} for review`;
+    case 'licence.broker_answered':
+      return `${e.data.confirmed ? 'confirmed' : 'declined'} supervising ${e.data.email} (salesperson accreditation No. ${e.data.number})`;
+    case 'licence.reviewed':
+      return `${e.data.decision} ${e.data.kind} licence No. ${e.data.number} of ${e.data.email}${e.data.reasonCodes.length ? ` (${e.data.reasonCodes.join(', ').replace(/_/g, ' ')})` : ''}`;
+    case 'licence.expired':
+      return `${e.data.kind} licence No. ${e.data.number} of ${e.data.email} expired`;
+    case 'licence.withdrawn':
+      return `withdrew ${e.data.kind} licence No. ${e.data.number} of ${e.data.email}`;
+    case 'enterprise.created':
+      return `created the enterprise account ${quoted(e.data.name)} with ${e.data.seatLimit} seats`;
+    case 'enterprise.updated':
+      return `changed ${e.data.fields.join(', ')} of the enterprise account ${quoted(e.data.name)}`;
+    case 'enterprise.invited':
+      return `invited ${e.data.email} to ${quoted(e.data.name)} as ${e.data.role}`;
+    case 'enterprise.invite_revoked':
+      return `revoked the invitation of ${e.data.email} to ${quoted(e.data.name)}`;
+    case 'enterprise.member_joined':
+      return `${e.data.email} joined ${quoted(e.data.name)} as ${e.data.role}`;
+    case 'enterprise.member_updated':
+      return `changed ${e.data.fields.join(', ')} of ${e.data.email} in ${quoted(e.data.name)}`;
+    case 'enterprise.member_removed': {
+      const l = e.data.listings;
+      const what = l.count === 0 ? '' : l.reassignedToId ? `; ${l.count} listing${l.count === 1 ? '' : 's'} reassigned` : `; ${l.count} listing${l.count === 1 ? '' : 's'} archived`;
+      return `removed ${e.data.email} from ${quoted(e.data.name)}${what}`;
+    }
+    case 'enterprise.credits_added':
+      return `added ${e.data.amount} AI credits to the pool of ${quoted(e.data.name)}: ${e.data.reason}; balance ${e.data.balance}`;
   }
 }
+
+const KYC_DECISION_WORDS = { approved: 'approved', rejected: 'rejected', resubmission_requested: 'asked for a resubmission of' } as const;
+const idName = (idType: string) => idType.replace(/_/g, ' ') + ' ID';
 
 const EXPORT_NAMES: Record<string, string> = { users: 'user table', listings: 'listing table', audit: 'audit log' };
 const plan = (d: SubscriptionRef) => `${d.plan} (${d.billingPeriod}) plan`;
@@ -481,7 +617,7 @@ const money = (centavos: number) =>
  * off by default except for security notices (a password changed, a sign-in method added or removed,
  * a change of role or standing).
  */
-export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing', 'exports'] as const;
+export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing', 'exports', 'verification', 'team'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   message: 'New messages',
@@ -491,6 +627,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   security: 'Security: password, sign-in methods, role',
   billing: 'Payments, receipts and plan changes',
   exports: 'My exports and imports are ready',
+  verification: 'Identity and licence verification',
+  team: 'My team: invitations and changes',
 };
 export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   message: false,
@@ -500,6 +638,8 @@ export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   security: true,
   billing: true,
   exports: false,
+  verification: true,
+  team: false,
 };
 
 /**

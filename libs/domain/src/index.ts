@@ -3,8 +3,28 @@
  * No framework imports here.
  */
 
-export const USER_TYPES = ['customer', 'broker', 'real_estate_salesperson', 'property_owner'] as const;
+/**
+ * A member's type: a customer, or one of the spec's professional types (real estate appraiser, broker,
+ * consultant, salesperson, property owner). Brokers, appraisers and consultants are PRC-licensed under
+ * RESA (RA 9646); salespersons are accredited and work under a licensed broker.
+ */
+export const USER_TYPES = [
+  'customer',
+  'broker',
+  'real_estate_salesperson',
+  'property_owner',
+  'real_estate_appraiser',
+  'real_estate_consultant',
+] as const;
 export type UserType = (typeof USER_TYPES)[number];
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  customer: 'Customer',
+  broker: 'Real estate broker',
+  real_estate_salesperson: 'Real estate salesperson',
+  property_owner: 'Property owner',
+  real_estate_appraiser: 'Real estate appraiser',
+  real_estate_consultant: 'Real estate consultant',
+};
 
 export const USER_ROLES = ['user', 'viewer', 'admin', 'super_admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -226,3 +246,4 @@ export function buildPagination(totalItems: number, itemsOnPage: number, limit: 
 export * from './events';
 export * from './search-query';
 export * from './billing';
+export * from './trust';

@@ -19,6 +19,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastActive: now,
     credits: { remaining: 10 },
     kyc: null,
+    licence: null,
     subscription: { plan: 'free', status: 'active', billingPeriod: 'free' },
     subscriptionHistory: [],
     saved: { listings: [] },

@@ -43,6 +43,14 @@ export const TABLE_OWNERS = {
   exportJobs: 'exports',
   listingImports: 'listings',
   listingReports: 'listings',
+  kycSubmissions: 'kyc',
+  kycFiles: 'kyc',
+  kycReviews: 'kyc',
+  professionalLicences: 'licences',
+  enterprises: 'enterprise',
+  enterpriseMembers: 'enterprise',
+  enterpriseInvites: 'enterprise',
+  creditPools: 'credits',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

@@ -18,6 +18,10 @@ export function notificationLink(kind: string, data: Record<string, unknown>): s
     case 'exports':
       if (id('exportId')) return `/admin/exports/${id('exportId')}`;
       return id('importId') ? `/admin/imports/${id('importId')}` : '/admin';
+    case 'verification':
+      return '/verification';
+    case 'team':
+      return '/team';
     default:
       return '/notifications';
   }

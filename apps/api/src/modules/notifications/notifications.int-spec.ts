@@ -131,7 +131,7 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
     ]);
   });
 
-  it('keeps e-mail choices per kind: security and billing on by default, the others off until chosen', async () => {
+  it('keeps e-mail choices per kind: security, billing and verification on by default, the others off until chosen', async () => {
     const member = await createUser(t, { firstName: 'Lito', lastName: 'Cruz' });
     const prefs = (await t.http.get('/api/notification/preferences').set(auth(member.token)).expect(200)).body.preferences;
     expect(prefs.map((p: { kind: string; email: boolean; inApp: boolean }) => [p.kind, p.email, p.inApp])).toEqual([
@@ -142,6 +142,8 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
       ['security', true, true],
       ['billing', true, true],
       ['exports', false, true],
+      ['verification', true, true],
+      ['team', false, true],
     ]);
     // a password change: a security notice, e-mailed by default
     await t.http

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEvent, DomainEventType } from '@app/domain';
+import {
+  KYC_REASON_LABELS,
+  LICENCE_REASON_LABELS,
+  licenceBadge,
+  type DomainEvent,
+  type DomainEventType,
+  type KycReasonCode,
+  type LicenceKind,
+  type LicenceReasonCode,
+} from '@app/domain';
 import { EventSubscriber, type DomainEventHandler } from '../../common/events/event-subscriber';
 import { NotificationsService, type NotificationInput } from './notifications.service';
 
@@ -21,6 +30,16 @@ export const NOTIFYING_EVENTS = [
   'export.ready',
   'export.failed',
   'listing.import_finished',
+  'kyc.reviewed',
+  'kyc.expired',
+  'licence.submitted',
+  'licence.broker_answered',
+  'licence.reviewed',
+  'licence.expired',
+  'enterprise.member_joined',
+  'enterprise.member_updated',
+  'enterprise.member_removed',
+  'enterprise.credits_added',
 ] as const satisfies readonly DomainEventType[];
 
 const pesos = (centavos: number) => `₱${Math.floor(centavos / 100).toLocaleString('en-PH')}.${String(centavos % 100).padStart(2, '0')}`;
@@ -196,6 +215,113 @@ export function notificationsOf(event: DomainEvent): NotificationInput[] {
           title: `Your ${planName(e.data.plan)} plan is suspended`,
           body: 'Its features are paused. Contact support if you think this is a mistake.',
           data: { subscriptionId: e.data.subscriptionId, plan: e.data.plan },
+        },
+      ];
+    case 'kyc.reviewed': {
+      const { userId, submissionId, decision, reasonCodes } = e.data;
+      const why = reasonCodes.map((c) => KYC_REASON_LABELS[c as KycReasonCode]?.label ?? c).join('; ');
+      const texts = {
+        approved: { title: 'Your identity is verified', body: 'Your profile and listings now show the “Verified identity” badge.' },
+        rejected: { title: 'We could not verify your identity', body: `${why || 'See the reviewer’s note'}. You may submit a new verification.` },
+        resubmission_requested: { title: 'Please resend your identity verification', body: `${why || 'See the reviewer’s note'}. Open Verification to see what to fix.` },
+      } as const;
+      return [{ userId, kind: 'verification', ...texts[decision], data: { submissionId, decision, reasonCodes } }];
+    }
+    case 'kyc.expired':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'verification',
+          title: 'Your identity verification has expired',
+          body: e.data.reason === 'id_expired' ? 'The ID you verified with has expired. Verify again with a valid ID to keep the badge.' : 'Verifications count for two years. Verify again to keep the badge.',
+          data: { submissionId: e.data.submissionId, reason: e.data.reason },
+        },
+      ];
+    case 'licence.submitted':
+      if (!e.data.supervisingBrokerId) return [];
+      return [
+        {
+          userId: e.data.supervisingBrokerId,
+          kind: 'verification',
+          title: 'A salesperson names you as their supervising broker',
+          body: `${e.data.email} (accreditation No. ${e.data.number}) asks you to confirm that they work under you. Confirm or decline on your Verification page.`,
+          data: { licenceId: e.data.licenceId, salespersonId: e.data.userId },
+        },
+      ];
+    case 'licence.broker_answered':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'verification',
+          title: e.data.confirmed ? 'Your supervising broker confirmed you' : 'Your supervising broker declined',
+          body: e.data.confirmed ? 'Your accreditation now goes to our reviewers.' : 'Name the broker you work under, or ask them to confirm from their account.',
+          data: { licenceId: e.data.licenceId, confirmed: e.data.confirmed },
+        },
+      ];
+    case 'licence.reviewed':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'verification',
+          title: e.data.decision === 'approved' ? `${licenceBadge(e.data.kind as LicenceKind, e.data.number)}: approved` : 'We could not approve your licence',
+          body:
+            e.data.decision === 'approved'
+              ? 'The badge now shows on your profile and your listings.'
+              : `${e.data.reasonCodes.map((c) => LICENCE_REASON_LABELS[c as LicenceReasonCode] ?? c).join('; ') || 'See the reviewer’s note'}.`,
+          data: { licenceId: e.data.licenceId, decision: e.data.decision },
+        },
+      ];
+    case 'licence.expired':
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'verification',
+          title: 'Your licence has expired',
+          body: `Licence No. ${e.data.number} passed its validity date, so its badge is gone. Enter your renewed licence to get it back.`,
+          data: { licenceId: e.data.licenceId },
+        },
+      ];
+    case 'enterprise.member_joined':
+      if (e.data.userId === e.data.ownerId) return [];
+      return [
+        {
+          userId: e.data.ownerId,
+          kind: 'team',
+          title: `${e.data.email} joined ${e.data.name}`,
+          body: `They are a ${e.data.role} of the team now.`,
+          data: { enterpriseId: e.data.enterpriseId, userId: e.data.userId },
+        },
+      ];
+    case 'enterprise.member_updated':
+      if (e.data.userId === e.actorId) return [];
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'team',
+          title: `Your membership of ${e.data.name} changed`,
+          body: `The team changed your ${e.data.fields.join(', ').replace(/_/g, ' ')}.`,
+          data: { enterpriseId: e.data.enterpriseId, fields: e.data.fields },
+        },
+      ];
+    case 'enterprise.member_removed':
+      if (e.data.userId === e.actorId) return [];
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'team',
+          title: `You are no longer a member of ${e.data.name}`,
+          body: 'Your own account and personal listings stay as they were.',
+          data: { enterpriseId: e.data.enterpriseId },
+        },
+      ];
+    case 'enterprise.credits_added':
+      return [
+        {
+          userId: e.data.ownerId,
+          kind: 'team',
+          title: `${e.data.amount.toLocaleString('en-PH')} AI credits added to ${e.data.name}`,
+          body: `The team's pool has ${e.data.balance.toLocaleString('en-PH')} credits now.`,
+          data: { enterpriseId: e.data.enterpriseId, amount: e.data.amount },
         },
       ];
     default:

@@ -20,7 +20,8 @@ export function toUserDto(row: UserRow): UserDto {
     dateSignedUp: row.dateSignedUp.toISOString(),
     lastActive: iso(row.lastActive),
     credits: { remaining: row.creditsRemaining },
-    kyc: null,
+    kyc: row.kyc ?? null,
+    licence: row.licence ?? null,
     subscription: {
       plan: row.subscription.plan,
       status: row.subscription.status,
@@ -42,15 +43,17 @@ const PUBLIC_FIELDS = [
   '_id', 'avatar', 'username', 'firstName', 'middleName', 'lastName', 'type', 'dateSignedUp', 'isVerified', 'isVisible',
 ] as const;
 
-/** What another member sees of a visible profile. */
+/** What another member sees of a visible profile: the licence only while approved (the badge). */
 export function toPublicUserDto(row: UserRow): UserViewDto {
   const full = toUserDto(row);
-  return Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, full[k]])) as unknown as UserViewDto;
+  const view = Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, full[k]])) as unknown as UserViewDto;
+  view.licence = full.licence?.status === 'approved' ? full.licence : null;
+  return view;
 }
 
 /** Every field of the full user answer, for the `select` whitelist. */
 export const USER_FIELDS = [
   'avatar', 'username', 'firstName', 'middleName', 'lastName', 'email', 'phoneNumber', 'role', 'status', 'type',
-  'dateSignedUp', 'lastActive', 'credits', 'kyc', 'subscription', 'subscriptionHistory', 'saved', 'isVerified',
+  'dateSignedUp', 'lastActive', 'credits', 'kyc', 'licence', 'subscription', 'subscriptionHistory', 'saved', 'isVerified',
   'isVisible', 'provider', 'preferences', 'createdAt', 'updatedAt',
 ] as const;

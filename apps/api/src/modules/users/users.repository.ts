@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { userIdentities, users, userTokens, type NewUserRow, type SubscriptionValue, type UserIdentityRow, type UserRow } from '@app/db';
+import {
+  userIdentities,
+  users,
+  userTokens,
+  type KycSummaryValue,
+  type LicenceSummaryValue,
+  type NewUserRow,
+  type SubscriptionValue,
+  type UserIdentityRow,
+  type UserRow,
+} from '@app/db';
 import type { SocialProvider } from '@app/domain';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { SortTerm } from '../../common/query/list-query';
@@ -137,6 +147,19 @@ export class UsersRepository {
 
   async setSubscription(id: string, value: SubscriptionValue): Promise<void> {
     await this.db.update(users).set({ subscription: value }).where(eq(users.id, id));
+  }
+
+  /** Caches the member's KYC summary; `isVerified` follows an approval when given. */
+  async setKyc(id: string, value: KycSummaryValue | null, isVerified?: boolean): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ kyc: value, ...(isVerified === undefined ? {} : { isVerified }), updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  /** Caches the member's current licence (the badge). */
+  async setLicence(id: string, value: LicenceSummaryValue | null): Promise<void> {
+    await this.db.update(users).set({ licence: value, updatedAt: new Date() }).where(eq(users.id, id));
   }
 
   /** Members whose name or e-mail contains the text (at most `limit` ids), for other modules' searches. */

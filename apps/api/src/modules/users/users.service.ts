@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ROLES, STAFF_ROLES, SUBSCRIPTION_PLANS, USER_ROLES, USER_STATUSES, USER_TYPES, AUTH_PROVIDERS, buildPagination, type NewDomainEvent } from '@app/domain';
-import type { NewUserRow, SubscriptionValue, UserRow } from '@app/db';
+import type { KycSummaryValue, LicenceSummaryValue, NewUserRow, SubscriptionValue, UserRow } from '@app/db';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -301,6 +301,19 @@ export class UsersService {
   /** Caches the member's current subscription on the account (the session's User shows it); the subscriptions module calls it in its transaction. */
   setSubscription(userId: string, value: SubscriptionValue): Promise<void> {
     return this.users.setSubscription(userId, value);
+  }
+
+  /**
+   * Caches the member's identity verification on the account (the User's `kyc`); the kyc module calls
+   * it in its transaction. `isVerified` is set on approval and cleared on expiry.
+   */
+  setKyc(userId: string, value: KycSummaryValue | null, isVerified?: boolean): Promise<void> {
+    return this.users.setKyc(userId, value, isVerified);
+  }
+
+  /** Caches the member's current licence (the badge on profiles and listings); the licences module calls it in its transaction. */
+  setLicence(userId: string, value: LicenceSummaryValue | null): Promise<void> {
+    return this.users.setLicence(userId, value);
   }
 
   /** Ids of members whose name or e-mail contains the text (at most `limit`). */

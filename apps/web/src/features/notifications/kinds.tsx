@@ -6,6 +6,8 @@ import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SavedSearchIcon from '@mui/icons-material/SavedSearch';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import type { NotificationKind } from '@/lib/api/notifications';
 
 type SvgIconComponent = typeof ChatBubbleOutlineIcon;
@@ -54,6 +56,19 @@ export const KIND_DISPLAY: Record<NotificationKind, { Icon: SvgIconComponent; co
     color: 'text.secondary',
     name: 'Exports and imports',
     description: 'When a table export you asked for is ready to download (for a day), or a listing import has finished, with its report.',
+  },
+  verification: {
+    Icon: BadgeOutlinedIcon,
+    color: 'success.dark',
+    name: 'Verification',
+    description:
+      'When our reviewers decide on your identity verification or PRC licence (and what to fix), when it expires, and when a salesperson names you as their supervising broker. E-mail is on by default.',
+  },
+  team: {
+    Icon: GroupsOutlinedIcon,
+    color: 'info.main',
+    name: 'Team',
+    description: 'When someone joins your enterprise team, credits are added to its pool, or the team changes or ends your membership.',
   },
 };
 

@@ -78,6 +78,50 @@ export type UploadUserAvatarApiArg = {
 export type CreditsDto = {
   remaining: number;
 };
+export type KycSummaryDto = {
+  approvedAt: string | null;
+  /** When the approval stops counting */
+  expiresAt: string | null;
+  idType:
+    | "philsys_card"
+    | "philsys_paper"
+    | "philsys_digital"
+    | "passport"
+    | "drivers_license"
+    | "umid"
+    | "sss"
+    | "prc"
+    | "postal"
+    | "pagibig"
+    | "acr_icard";
+  status:
+    | "draft"
+    | "submitted"
+    | "in_review"
+    | "approved"
+    | "rejected"
+    | "resubmission_requested"
+    | "expired"
+    | "withdrawn";
+  submissionId: string;
+  updatedAt: string;
+};
+export type LicenceSummaryDto = {
+  kind: "broker" | "salesperson" | "appraiser" | "consultant";
+  licenceId: string;
+  number: string;
+  status:
+    | "pending_broker"
+    | "submitted"
+    | "approved"
+    | "rejected"
+    | "expired"
+    | "revoked"
+    | "withdrawn";
+  supervisingBrokerId: string | null;
+  supervisingBrokerName: string | null;
+  validUntil: string;
+};
 export type PreferencesDto = {
   /** Receive monthly product updates */
   receiveMonthlyUpdates: boolean;
@@ -102,10 +146,12 @@ export type UserDto = {
   firstName: string;
   isVerified: boolean;
   isVisible: boolean;
-  /** Identity verification (not yet available) */
-  kyc: object | null;
+  /** Identity verification (KYC): null until the member starts one */
+  kyc: KycSummaryDto | null;
   lastActive: string | null;
   lastName: string;
+  /** PRC licence or accreditation (brokers, salespersons, appraisers, consultants) */
+  licence: LicenceSummaryDto | null;
   middleName: string | null;
   phoneNumber: string | null;
   preferences: PreferencesDto;
@@ -115,7 +161,13 @@ export type UserDto = {
   status: "active" | "suspended";
   subscription: SubscriptionDto;
   subscriptionHistory: SubscriptionDto[];
-  type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
   updatedAt: string;
   username: string | null;
 };
@@ -149,7 +201,13 @@ export type UpdateUserDto = {
   role?: "user" | "viewer" | "admin" | "super_admin";
   /** Admins only, never on oneself */
   status?: "active" | "suspended";
-  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type?:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
   /** 3-30 letters, digits, dots, dashes or underscores */
   username?: string | null;
 };

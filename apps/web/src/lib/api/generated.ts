@@ -2267,7 +2267,10 @@ export type AuditEntityFilterDto = {
     | "credits"
     | "export"
     | "import"
-    | "listing_report";
+    | "listing_report"
+    | "kyc"
+    | "licence"
+    | "enterprise";
 };
 export type AuditQueryDto = {
   /** The actor’s user id */
@@ -2346,6 +2349,26 @@ export type AuditQueryDto = {
     | "listing.import_finished"
     | "listing.reported"
     | "listing.reports_resolved"
+    | "kyc.submitted"
+    | "kyc.withdrawn"
+    | "kyc.assigned"
+    | "kyc.reviewed"
+    | "kyc.expired"
+    | "kyc.file_viewed"
+    | "kyc.files_purged"
+    | "licence.submitted"
+    | "licence.broker_answered"
+    | "licence.reviewed"
+    | "licence.expired"
+    | "licence.withdrawn"
+    | "enterprise.created"
+    | "enterprise.updated"
+    | "enterprise.invited"
+    | "enterprise.invite_revoked"
+    | "enterprise.member_joined"
+    | "enterprise.member_updated"
+    | "enterprise.member_removed"
+    | "enterprise.credits_added"
   )[];
 };
 export type ExportLayoutDto = {
@@ -2455,7 +2478,10 @@ export type AuditEntityDto = {
     | "credits"
     | "export"
     | "import"
-    | "listing_report";
+    | "listing_report"
+    | "kyc"
+    | "licence"
+    | "enterprise";
 };
 export type AuditActorDto = {
   _id: string;
@@ -2495,6 +2521,50 @@ export type AuditSearchDto = {
 export type CreditsDto = {
   remaining: number;
 };
+export type KycSummaryDto = {
+  approvedAt: string | null;
+  /** When the approval stops counting */
+  expiresAt: string | null;
+  idType:
+    | "philsys_card"
+    | "philsys_paper"
+    | "philsys_digital"
+    | "passport"
+    | "drivers_license"
+    | "umid"
+    | "sss"
+    | "prc"
+    | "postal"
+    | "pagibig"
+    | "acr_icard";
+  status:
+    | "draft"
+    | "submitted"
+    | "in_review"
+    | "approved"
+    | "rejected"
+    | "resubmission_requested"
+    | "expired"
+    | "withdrawn";
+  submissionId: string;
+  updatedAt: string;
+};
+export type LicenceSummaryDto = {
+  kind: "broker" | "salesperson" | "appraiser" | "consultant";
+  licenceId: string;
+  number: string;
+  status:
+    | "pending_broker"
+    | "submitted"
+    | "approved"
+    | "rejected"
+    | "expired"
+    | "revoked"
+    | "withdrawn";
+  supervisingBrokerId: string | null;
+  supervisingBrokerName: string | null;
+  validUntil: string;
+};
 export type PreferencesDto = {
   /** Receive monthly product updates */
   receiveMonthlyUpdates: boolean;
@@ -2519,10 +2589,12 @@ export type UserDto = {
   firstName: string;
   isVerified: boolean;
   isVisible: boolean;
-  /** Identity verification (not yet available) */
-  kyc: object | null;
+  /** Identity verification (KYC): null until the member starts one */
+  kyc: KycSummaryDto | null;
   lastActive: string | null;
   lastName: string;
+  /** PRC licence or accreditation (brokers, salespersons, appraisers, consultants) */
+  licence: LicenceSummaryDto | null;
   middleName: string | null;
   phoneNumber: string | null;
   preferences: PreferencesDto;
@@ -2532,7 +2604,13 @@ export type UserDto = {
   status: "active" | "suspended";
   subscription: SubscriptionDto;
   subscriptionHistory: SubscriptionDto[];
-  type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
   updatedAt: string;
   username: string | null;
 };
@@ -3353,7 +3431,9 @@ export type NotificationDto = {
     | "saved_search"
     | "security"
     | "billing"
-    | "exports";
+    | "exports"
+    | "verification"
+    | "team";
 };
 export type NotificationListDto = {
   notifications: NotificationDto[];
@@ -3373,7 +3453,9 @@ export type NotificationPreferenceViewDto = {
     | "saved_search"
     | "security"
     | "billing"
-    | "exports";
+    | "exports"
+    | "verification"
+    | "team";
   label: string;
 };
 export type NotificationPreferencesDto = {
@@ -3389,7 +3471,9 @@ export type NotificationPreferenceDto = {
     | "saved_search"
     | "security"
     | "billing"
-    | "exports";
+    | "exports"
+    | "verification"
+    | "team";
 };
 export type UpdateNotificationPreferencesDto = {
   preferences: NotificationPreferenceDto[];
@@ -3666,7 +3750,13 @@ export type UserSummaryDto = {
   avatar: string | null;
   firstName: string;
   lastName: string;
-  type: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
 };
 export type MessageDto = {
   _id: string;
@@ -3755,7 +3845,13 @@ export type CreateAdminDto = {
   password: string;
   phoneNumber?: string | null;
   role?: "admin" | "viewer" | "super_admin";
-  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type?:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
 };
 export type CreditBalanceDto = {
   _id: string;
@@ -3819,7 +3915,13 @@ export type CreateUserDto = {
   /** At least 8 characters */
   password: string;
   phoneNumber?: string | null;
-  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type?:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
 };
 export type DashboardPointDto = {
   /** payments only: the sum paid in the bucket, centavos */
@@ -3938,10 +4040,12 @@ export type UserViewDto = {
   firstName?: string;
   isVerified?: boolean;
   isVisible?: boolean;
-  /** Identity verification (not yet available) */
-  kyc?: object | null;
+  /** Identity verification (KYC): null until the member starts one */
+  kyc?: KycSummaryDto | null;
   lastActive?: string | null;
   lastName?: string;
+  /** PRC licence or accreditation (brokers, salespersons, appraisers, consultants) */
+  licence?: LicenceSummaryDto | null;
   middleName?: string | null;
   phoneNumber?: string | null;
   preferences?: PreferencesDto;
@@ -3951,7 +4055,13 @@ export type UserViewDto = {
   status?: "active" | "suspended";
   subscription?: SubscriptionDto;
   subscriptionHistory?: SubscriptionDto[];
-  type?: "customer" | "broker" | "real_estate_salesperson" | "property_owner";
+  type?:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
   updatedAt?: string;
   username?: string | null;
 };

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/http/common.dto';
+import { USER_TYPES } from '@app/domain';
 
 export const ATTACHMENT_TYPES = ['image', 'video', 'pdf'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
@@ -9,7 +10,7 @@ export class UserSummaryDto {
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
   @ApiProperty({ type: String, nullable: true }) avatar!: string | null;
-  @ApiProperty({ enum: ['customer', 'broker', 'real_estate_salesperson', 'property_owner'] }) type!: string;
+  @ApiProperty({ enum: USER_TYPES }) type!: string;
 }
 
 export class AttachmentDto {

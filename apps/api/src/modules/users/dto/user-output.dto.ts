@@ -2,6 +2,10 @@ import { ApiProperty, PartialType } from '@nestjs/swagger';
 import {
   AUTH_PROVIDERS,
   BILLING_PERIODS,
+  KYC_ID_TYPES,
+  KYC_STATUSES,
+  LICENCE_KINDS,
+  LICENCE_STATUSES,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_STATUSES,
   USER_ROLES,
@@ -25,6 +29,27 @@ export class SubscriptionDto {
   @ApiProperty({ enum: SUBSCRIPTION_PLANS }) plan!: SubscriptionPlan;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: SubscriptionStatus;
   @ApiProperty({ enum: BILLING_PERIODS }) billingPeriod!: BillingPeriod;
+}
+
+/** The member's latest identity verification (the spec's User `kyc`); the files and ID number are never here. */
+export class KycSummaryDto {
+  @ApiProperty({ format: 'uuid' }) submissionId!: string;
+  @ApiProperty({ enum: KYC_STATUSES }) status!: (typeof KYC_STATUSES)[number];
+  @ApiProperty({ enum: KYC_ID_TYPES }) idType!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) approvedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the approval stops counting' }) expiresAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+/** The member's current PRC licence or accreditation; others see it only while approved. */
+export class LicenceSummaryDto {
+  @ApiProperty({ format: 'uuid' }) licenceId!: string;
+  @ApiProperty({ enum: LICENCE_KINDS }) kind!: (typeof LICENCE_KINDS)[number];
+  @ApiProperty({ enum: LICENCE_STATUSES }) status!: (typeof LICENCE_STATUSES)[number];
+  @ApiProperty({ example: '0012345' }) number!: string;
+  @ApiProperty({ format: 'date', example: '2027-06-30' }) validUntil!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) supervisingBrokerId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) supervisingBrokerName!: string | null;
 }
 
 export class SavedItemsDto {
@@ -52,7 +77,10 @@ export class UserDto {
   @ApiProperty() dateSignedUp!: string;
   @ApiProperty({ type: String, nullable: true }) lastActive!: string | null;
   @ApiProperty({ type: CreditsDto }) credits!: CreditsDto;
-  @ApiProperty({ type: Object, nullable: true, description: 'Identity verification (not yet available)' }) kyc!: null;
+  @ApiProperty({ type: KycSummaryDto, nullable: true, description: 'Identity verification (KYC): null until the member starts one' })
+  kyc!: KycSummaryDto | null;
+  @ApiProperty({ type: LicenceSummaryDto, nullable: true, description: 'PRC licence or accreditation (brokers, salespersons, appraisers, consultants)' })
+  licence!: LicenceSummaryDto | null;
   @ApiProperty({ type: SubscriptionDto }) subscription!: SubscriptionDto;
   @ApiProperty({ type: [SubscriptionDto] }) subscriptionHistory!: SubscriptionDto[];
   @ApiProperty({ type: SavedItemsDto }) saved!: SavedItemsDto;
