@@ -90,6 +90,11 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               lazy: () => page(() => import('@/features/auth')).then((m) => ({ Component: m.AuthCallbackPage })),
             },
             {
+              // an enterprise invitation: signed in, join; signed out, sign in or create the account
+              path: 'team/join/:token',
+              lazy: () => page(() => import('@/features/team')).then((m) => ({ Component: m.JoinTeamPage })),
+            },
+            {
               element: <RequireAuth />,
               children: [
                 {
@@ -147,6 +152,14 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 {
                   path: 'credits',
                   lazy: billing('CreditsPage'),
+                },
+                {
+                  path: 'verification',
+                  lazy: () => page(() => import('@/features/verification')).then((m) => ({ Component: m.VerificationPage })),
+                },
+                {
+                  path: 'team',
+                  lazy: () => page(() => import('@/features/team')).then((m) => ({ Component: m.TeamPage })),
                 },
               ],
             },

@@ -5,6 +5,9 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembership';
 import CloudDownloadOutlinedIcon from '@mui/icons-material/CloudDownloadOutlined';
@@ -56,6 +59,9 @@ const NAV: NavEntry[] = [
     Icon: CardMembershipOutlinedIcon,
   },
   { to: '/admin/credits', label: 'Credits', Icon: TollOutlinedIcon },
+  { to: '/admin/kyc', label: 'Identity checks', Icon: BadgeOutlinedIcon },
+  { to: '/admin/licences', label: 'PRC licences', Icon: WorkspacePremiumOutlinedIcon },
+  { to: '/admin/enterprises', label: 'Enterprises', Icon: GroupsOutlinedIcon },
   {
     to: '/admin/currency-rates',
     label: 'Currency rates',

@@ -13,6 +13,9 @@ import { ListingsPage } from './ListingsPage';
 import { OverviewPage } from './OverviewPage';
 import { UserPage } from './UserPage';
 import { UsersPage } from './UsersPage';
+import { KycQueuePage, KycReviewPage } from './kyc/KycPages';
+import { LicenceReviewPage, LicencesPage } from './licences/LicencePages';
+import { EnterprisePage, EnterprisesPage } from './enterprises/EnterprisePages';
 
 /*
  * The console is one chunk (its pages, the data grid and the charts): one more dynamic import splits the
@@ -37,6 +40,12 @@ const PAGES: Array<[string | null, ComponentType]> = [
   ['imports/:id', ImportPage],
   ['subscriptions', SubscriptionsAdminPage],
   ['credits', CreditsAdminPage],
+  ['kyc', KycQueuePage],
+  ['kyc/:id', KycReviewPage],
+  ['licences', LicencesPage],
+  ['licences/:id', LicenceReviewPage],
+  ['enterprises', EnterprisesPage],
+  ['enterprises/:id', EnterprisePage],
 ];
 
 /** Route objects and useRoutes (not <Routes>, whose JSX-to-routes code would join the shared router chunk). */

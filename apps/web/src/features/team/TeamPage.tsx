@@ -1,0 +1,4 @@
+/** The member's enterprise team: being built (issue 15). */
+export function TeamPage() {
+  return <main>Team</main>;
+}

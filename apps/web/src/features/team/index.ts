@@ -1,0 +1,2 @@
+export { TeamPage } from './TeamPage';
+export { JoinTeamPage } from './JoinTeamPage';
