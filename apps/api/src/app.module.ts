@@ -27,6 +27,7 @@ import { CurrencyRatesModule } from './modules/currency-rates/currency-rates.mod
 import { AuditModule } from './modules/audit/audit.module';
 import { ActivityModule } from './modules/activity/activity.module';
 import { CreditsModule } from './modules/credits/credits.module';
+import { EnterpriseMembershipModule } from './modules/enterprise/enterprise-membership.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payments.module';
 import { ExportsModule, ExportsWorkerModule } from './modules/exports/exports.module';
@@ -69,6 +70,7 @@ export class AppModule {
         CurrencyRatesModule,
         AuditModule,
         ActivityModule,
+        EnterpriseMembershipModule,
         CreditsModule,
         SubscriptionsModule,
         PaymentsModule,
