@@ -138,6 +138,16 @@ const envSchema = z.object({
   EXPORT_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   EXPORT_PDF_FONT: z.string().min(1).optional(),
   EXPORT_PDF_FONT_BOLD: z.string().min(1).optional(),
+  KYC_MASTER_KEY: z.string().optional(),
+  KYC_MASTER_KEY_ID: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,32}$/, 'letters, digits, _ and - (at most 32)')
+    .default('k1'),
+  KYC_PREVIOUS_MASTER_KEYS: z.string().default(''),
+  KYC_APPROVAL_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  KYC_ABANDONED_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  KYC_SUBMISSIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
 });
 
 export interface OAuthProviderConfig {
@@ -272,6 +282,29 @@ export interface AppConfig {
    * fonts-dejavu-core); without one, Helvetica and prices written "PHP".
    */
   exports: { inlineMaxRows: number; inlineWaitMs: number; workerConcurrency: number; jobLockMs: number; pdfFont?: string; pdfFontBold?: string };
+  /**
+   * Identity verification (KYC). Files and ID numbers are envelope-encrypted: a data key per item,
+   * wrapped with the master key `masterKey` (KYC_MASTER_KEY, base64 of 32 bytes, named KYC_MASTER_KEY_ID);
+   * `previousKeys` (KYC_PREVIOUS_MASTER_KEYS, `id:base64,...`) still decrypt what older keys wrapped.
+   * Required in production; elsewhere, unset, a development key is created once in `devKeyFile`.
+   * Periods in days: an approval counts approvalValidDays; drafts and resubmission requests untouched
+   * for abandonedAfterDays are withdrawn; closed submissions' files are deleted after retentionDays.
+   */
+  kyc: {
+    masterKey: KycMasterKey | null;
+    previousKeys: KycMasterKey[];
+    devKeyFile: string;
+    approvalValidDays: number;
+    retentionDays: number;
+    abandonedAfterDays: number;
+    submissionsPerDay: number;
+  };
+}
+
+/** A KYC master key: its id (kept with each wrapped data key) and its 32 bytes. */
+export interface KycMasterKey {
+  id: string;
+  key: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -340,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration: API_PROCESSES: more than one API process needs PostgreSQL (set DATABASE_URL); the embedded PGlite database belongs to one process',
     );
   }
+  const kycKeys = kycMasterKeys(e);
   const apiProcess = Number(env[API_PROCESS_ENV] ?? 1);
   const jwtSecret = e.JWT_SECRET ?? randomBytes(48).toString('base64url');
   const repoRoot = path.resolve(__dirname, '..', '..', '..', '..', '..');
@@ -421,6 +455,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pdfFont: e.EXPORT_PDF_FONT,
       pdfFontBold: e.EXPORT_PDF_FONT_BOLD,
     },
+    kyc: {
+      ...kycKeys,
+      devKeyFile: path.join(path.dirname(path.resolve(e.STORAGE_DIR)), 'keys', 'kyc-master.key'),
+      approvalValidDays: e.KYC_APPROVAL_VALID_DAYS,
+      retentionDays: e.KYC_RETENTION_DAYS,
+      abandonedAfterDays: e.KYC_ABANDONED_AFTER_DAYS,
+      submissionsPerDay: e.KYC_SUBMISSIONS_PER_DAY,
+    },
   };
 }
 
@@ -440,6 +482,42 @@ function mayaConfig(e: Env): AppConfig['payments']['maya'] {
     throw new ConfigError('Invalid configuration: MAYA_PUBLIC_KEY and MAYA_SECRET_KEY: set both (checkouts use the public key, status checks the secret key)');
   }
   return { publicKey: e.MAYA_PUBLIC_KEY, secretKey: e.MAYA_SECRET_KEY, apiUrl: e.MAYA_API_URL.replace(/\/$/, '') };
+}
+
+/** 32 bytes from base64 (or base64url), or null. */
+function keyBytes(value: string): Buffer | null {
+  const v = value.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) return null;
+  const bytes = Buffer.from(v, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+function kycMasterKeys(e: Env): { masterKey: KycMasterKey | null; previousKeys: KycMasterKey[] } {
+  const generate = 'e.g. openssl rand -base64 32';
+  let masterKey: KycMasterKey | null = null;
+  if (e.KYC_MASTER_KEY) {
+    const key = keyBytes(e.KYC_MASTER_KEY);
+    if (!key) throw new ConfigError(`Invalid configuration: KYC_MASTER_KEY: must be the base64 of 32 random bytes (${generate})`);
+    masterKey = { id: e.KYC_MASTER_KEY_ID, key };
+  } else if (e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      `Invalid configuration: KYC_MASTER_KEY: required when NODE_ENV=production (the key identity documents are encrypted with; ${generate})`,
+    );
+  }
+  const previousKeys: KycMasterKey[] = [];
+  for (const entry of e.KYC_PREVIOUS_MASTER_KEYS.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const id = colon > 0 ? entry.slice(0, colon) : '';
+    const key = colon > 0 ? keyBytes(entry.slice(colon + 1)) : null;
+    if (!/^[a-zA-Z0-9_-]{1,32}$/.test(id) || !key) {
+      throw new ConfigError('Invalid configuration: KYC_PREVIOUS_MASTER_KEYS: a comma-separated list of id:base64 (32 bytes each), e.g. k1:AbC…=');
+    }
+    if (id === e.KYC_MASTER_KEY_ID || previousKeys.some((k) => k.id === id)) {
+      throw new ConfigError(`Invalid configuration: KYC_PREVIOUS_MASTER_KEYS: the key id '${id}' is used twice (each key needs its own id)`);
+    }
+    previousKeys.push({ id, key });
+  }
+  return { masterKey, previousKeys };
 }
 
 export interface S3StorageConfig {
