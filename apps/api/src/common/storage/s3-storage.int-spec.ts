@@ -132,6 +132,17 @@ describe('S3Storage (against s3rver, a local S3-compatible server)', () => {
     expect(await bucketKeys()).not.toContain('tenant-a/public/gone/soon.webp');
   });
 
+  it('removes every file under a folder prefix, and only those (not a longer sibling name, not the other visibility)', async () => {
+    for (const k of ['kyc/u1/s1/front-a', 'kyc/u1/s1/selfie-b', 'kyc/u1/s2/front-c', 'kyc/u10/s3/front-d']) await storage.put('private', k, Buffer.from(k));
+    await storage.put('public', 'kyc/u1/s1/front-a', Buffer.from('public twin'));
+    expect(await storage.removePrefix('private', 'kyc/u1/')).toBe(3);
+    const keys = await bucketKeys();
+    expect(keys.filter((k) => k.startsWith('tenant-a/private/kyc/'))).toEqual(['tenant-a/private/kyc/u10/s3/front-d']);
+    expect(keys).toContain('tenant-a/public/kyc/u1/s1/front-a');
+    expect(await storage.removePrefix('private', 'kyc/u1')).toBe(0);
+    await expect(storage.removePrefix('private', '../x/')).rejects.toThrow(/Unsafe storage key/);
+  });
+
   it('refuses an S3 configuration without a bucket or with half the access keys', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3/);
     expect(() => loadConfig({ ...s3.env, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/);

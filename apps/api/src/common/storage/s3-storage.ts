@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -130,5 +131,23 @@ export class S3Storage extends FileStorage implements OnModuleDestroy {
   async remove(visibility: StorageVisibility, key: string): Promise<void> {
     const objectKey = this.objectKey(visibility, key);
     if (objectKey) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+  }
+
+  /** Lists the folder's objects page by page (1,000 a page) and deletes them, a few at a time. */
+  async removePrefix(visibility: StorageVisibility, prefix: string): Promise<number> {
+    const folder = prefix.replace(/\/+$/, '');
+    const objectPrefix = `${this.requireKey(visibility, folder)}/`;
+    let removed = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: objectPrefix, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
+      for (let i = 0; i < keys.length; i += 8) {
+        await Promise.all(keys.slice(i, i + 8).map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))));
+      }
+      removed += keys.length;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return removed;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -23,6 +23,11 @@ export abstract class FileStorage {
   /** The whole size of a file, or null if there is no such file. */
   abstract size(visibility: StorageVisibility, key: string): Promise<number | null>;
   abstract remove(visibility: StorageVisibility, key: string): Promise<void>;
+  /**
+   * Removes every file whose key starts with the folder `prefix` (e.g. `kyc/<userId>/`: a `/` is added
+   * when missing, so `kyc/ab` never takes `kyc/abc/…`); answers how many files were removed.
+   */
+  abstract removePrefix(visibility: StorageVisibility, prefix: string): Promise<number>;
   /** The URL a browser fetches a public file from. */
   publicUrl(key: string): string {
     return `/api/media/${key}`;
@@ -87,5 +92,24 @@ export class LocalDiskStorage extends FileStorage {
   async remove(visibility: StorageVisibility, key: string): Promise<void> {
     const file = this.resolve(visibility, key);
     if (file) await rm(file, { force: true });
+  }
+
+  async removePrefix(visibility: StorageVisibility, prefix: string): Promise<number> {
+    const folder = this.resolve(visibility, prefix.replace(/\/+$/, ''));
+    if (!folder) throw new Error(`Unsafe storage prefix: ${prefix}`);
+    const files = await countFiles(folder);
+    await rm(folder, { recursive: true, force: true });
+    return files;
+  }
+}
+
+async function countFiles(folder: string): Promise<number> {
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    let n = 0;
+    for (const e of entries) n += e.isDirectory() ? await countFiles(path.join(folder, e.name)) : 1;
+    return n;
+  } catch {
+    return 0;
   }
 }
