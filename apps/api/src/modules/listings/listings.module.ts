@@ -27,11 +27,13 @@ import { ListingBulkService } from './bulk/listing-bulk.service';
 import { ListingImportController } from './import/listing-import.controller';
 import { ListingImportRepository } from './import/listing-import.repository';
 import { ListingImportService } from './import/listing-import.service';
+import { ListingTeamRepository } from './team/listing-team.repository';
+import { ListingTeamService } from './team/listing-team.service';
 
 @Module({
   imports: [PlacesModule, NearbyModule, SubscriptionsModule, UsersModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController, ListingReportsController, ListingBulkController, ListingImportController],
-  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard, ListingReportsRepository, ListingReportsService, ListingBulkService, ListingImportService, ListingImportRepository],
-  exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService, ListingImportService],
+  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard, ListingReportsRepository, ListingReportsService, ListingBulkService, ListingImportService, ListingImportRepository, ListingTeamService, ListingTeamRepository],
+  exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService, ListingImportService, ListingTeamService],
 })
 export class ListingsModule {}

@@ -59,6 +59,7 @@ import { BOUNDED_WALK_ROWS, LISTING_SORT_COLUMNS, ListingsRepository, type Facet
 import type { AddressInput, ResolvedAddress } from '../places/places.service';
 import type { NewDomainEvent } from '@app/domain';
 import type { ListingExportRow, ListingExportSortKey } from './listings.repository';
+import { ListingTeamService } from './team/listing-team.service';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -255,6 +256,7 @@ export class ListingsService {
     private readonly transactions: Transactions,
     private readonly events: EventsService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly team: ListingTeamService,
   ) {}
 
   /** A member (not staff) making a listing active must have room on their plan (PLANS activeListings). */
@@ -586,8 +588,10 @@ export class ListingsService {
     if ((dto.status ?? 'active') === 'active') await this.assertListingRoom(caller, caller.id);
     const values = await this.listingValues(dto);
     const code = await this.listings.nextCode(TYPE_PREFIX[dto.type]);
+    // a member of an active team posts for the team (listings.enterprise_id; see team/listing-team.service.ts)
+    const enterpriseId = await this.team.teamFor(caller.id);
     const row = await this.transactions.run(async () => {
-      const row = await this.listings.insert({ ...values, code, ownerId: caller.id, uploadedById: caller.id });
+      const row = await this.listings.insert({ ...values, code, ownerId: caller.id, uploadedById: caller.id, enterpriseId });
       await this.events.publish({ type: 'listing.created', actorId: caller.id, entity: listingEntity(row), data: listingRef(row) });
       return row;
     });
