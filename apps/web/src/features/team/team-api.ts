@@ -1,0 +1,197 @@
+/**
+ * The enterprise (team) API of issue 15, typed after the contract while the API is being written;
+ * injected into the one API (lib/api/base-api.ts) when the team pages or the console load.
+ */
+import type { EnterpriseMemberStatus, EnterpriseRole } from '@app/domain';
+import { enhancedApi } from '@/lib/api/tags';
+
+export interface TeamPerson {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface Enterprise {
+  _id: string;
+  name: string;
+  owner: TeamPerson | null;
+  seatLimit: number;
+  seatsUsed: number;
+  status: 'active' | 'suspended';
+  poolBalance: number;
+  createdAt: string;
+}
+
+export interface Membership {
+  role: EnterpriseRole;
+  status: EnterpriseMemberStatus;
+  monthlyCreditCap: number | null;
+  usedThisMonth: number;
+  joinedAt: string;
+}
+
+export interface MyAccount {
+  enterprise: Enterprise | null;
+  role: EnterpriseRole | null;
+  membership: Membership | null;
+}
+
+export interface TeamMember extends Membership {
+  user: TeamPerson;
+  listings: number;
+}
+
+export interface TeamInvite {
+  _id: string;
+  email: string;
+  role: 'admin' | 'member';
+  monthlyCreditCap: number | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface EnterpriseDetail extends Enterprise {
+  members: TeamMember[];
+  invites: TeamInvite[];
+}
+
+export interface DashboardRow {
+  user: TeamPerson;
+  role: EnterpriseRole;
+  status: EnterpriseMemberStatus;
+  monthlyCreditCap: number | null;
+  listings: number;
+  inquiries: number;
+  /** Median minutes to a first answer in the period; null without answered inquiries. */
+  medianResponseMinutes: number | null;
+  creditsUsed: number;
+}
+
+export interface TeamDashboard {
+  from: string;
+  to: string;
+  members: DashboardRow[];
+}
+
+export interface PoolEntry {
+  _id: string;
+  kind: string;
+  action: string | null;
+  amount: number;
+  balanceAfter: number;
+  reason: string | null;
+  user: TeamPerson | null;
+  createdAt: string;
+}
+
+export interface Pagination {
+  currentPage: number;
+  itemsOnPage: number;
+  totalPages: number;
+  totalItems: number;
+  itemsPerPage: number;
+}
+
+export interface PoolLedger {
+  entries: PoolEntry[];
+  pagination: Pagination;
+}
+
+export interface InvitePreview {
+  enterpriseName: string;
+  email: string;
+  role: 'admin' | 'member';
+  expiresAt: string;
+  status: 'open' | 'expired' | 'accepted' | 'revoked';
+  accountExists: boolean;
+}
+
+export interface LedgerArg {
+  id: string;
+  memberId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  limit?: number;
+}
+
+const TEAM = 'Team' as const;
+
+export const teamApi = enhancedApi.enhanceEndpoints({ addTagTypes: [TEAM] }).injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    teamMyAccount: build.query<MyAccount, void>({
+      query: () => ({ url: '/api/enterprise/my-account' }),
+      providesTags: [TEAM],
+    }),
+    teamEnterprise: build.query<EnterpriseDetail, string>({
+      query: (id) => ({ url: `/api/enterprise/${encodeURIComponent(id)}` }),
+      providesTags: [TEAM],
+    }),
+    teamAll: build.query<{ enterprises: Enterprise[]; pagination: Pagination }, { page: number; limit: number; text?: string }>({
+      query: (params) => ({ url: '/api/enterprise/get/all', params }),
+      providesTags: [TEAM],
+    }),
+    teamDashboard: build.query<TeamDashboard, { id: string; from?: string; to?: string }>({
+      query: ({ id, ...params }) => ({ url: `/api/enterprise/${encodeURIComponent(id)}/dashboard`, params }),
+      providesTags: [TEAM],
+    }),
+    teamLedger: build.query<PoolLedger, LedgerArg>({
+      query: ({ id, ...params }) => ({ url: `/api/enterprise/${encodeURIComponent(id)}/credits`, params }),
+      providesTags: [TEAM],
+    }),
+    teamInvitePreview: build.query<InvitePreview, string>({
+      query: (token) => ({ url: `/api/enterprise/invite/${encodeURIComponent(token)}` }),
+    }),
+    teamCreate: build.mutation<Enterprise, { name: string; ownerId?: string; seatLimit?: number }>({
+      query: (body) => ({ url: '/api/enterprise/create', method: 'POST', body }),
+      invalidatesTags: [TEAM],
+    }),
+    teamInvite: build.mutation<TeamInvite, { email: string; role: 'admin' | 'member'; monthlyCreditCap?: number }>({
+      query: (body) => ({ url: '/api/enterprise/invite', method: 'POST', body }),
+      invalidatesTags: [TEAM],
+    }),
+    teamRevokeInvite: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/enterprise/invite/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [TEAM],
+    }),
+    teamActivate: build.mutation<unknown, { token: string; firstName?: string; lastName?: string; password?: string }>({
+      query: ({ token, ...body }) => ({ url: `/api/enterprise/activate/${encodeURIComponent(token)}`, method: 'POST', body }),
+      invalidatesTags: [TEAM],
+    }),
+    teamUpdateMember: build.mutation<unknown, { userId: string; role?: EnterpriseRole; status?: EnterpriseMemberStatus; monthlyCreditCap?: number | null }>({
+      query: (body) => ({ url: '/api/enterprise/sub-account/update', method: 'PUT', body }),
+      invalidatesTags: [TEAM],
+    }),
+    teamRemoveMember: build.mutation<unknown, { id: string; reassignTo?: string; archive?: boolean }>({
+      query: ({ id, reassignTo, archive }) => ({
+        url: `/api/enterprise/sub-account/remove/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        params: reassignTo ? { reassignTo } : archive ? { archive: 'true' } : undefined,
+      }),
+      invalidatesTags: [TEAM],
+    }),
+    teamAddCredits: build.mutation<unknown, { enterpriseId: string; amount: number; reason: string }>({
+      query: (body) => ({ url: '/api/enterprise/add-credits', method: 'POST', body }),
+      invalidatesTags: [TEAM],
+    }),
+  }),
+});
+
+export const {
+  useTeamMyAccountQuery,
+  useTeamEnterpriseQuery,
+  useTeamAllQuery,
+  useTeamDashboardQuery,
+  useTeamLedgerQuery,
+  useTeamInvitePreviewQuery,
+  useTeamCreateMutation,
+  useTeamInviteMutation,
+  useTeamRevokeInviteMutation,
+  useTeamActivateMutation,
+  useTeamUpdateMemberMutation,
+  useTeamRemoveMemberMutation,
+  useTeamAddCreditsMutation,
+} = teamApi;
