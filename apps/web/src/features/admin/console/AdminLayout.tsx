@@ -59,7 +59,8 @@ const NAV: NavEntry[] = [
     Icon: CardMembershipOutlinedIcon,
   },
   { to: '/admin/credits', label: 'Credits', Icon: TollOutlinedIcon },
-  { to: '/admin/kyc', label: 'Identity checks', Icon: BadgeOutlinedIcon },
+  // viewers do not see identity documents (sensitive personal information; the API answers them 403)
+  { to: '/admin/kyc', label: 'Identity checks', Icon: BadgeOutlinedIcon, adminOnly: true },
   { to: '/admin/licences', label: 'PRC licences', Icon: WorkspacePremiumOutlinedIcon },
   { to: '/admin/enterprises', label: 'Enterprises', Icon: GroupsOutlinedIcon },
   {

@@ -1,8 +1,3 @@
-/** Identity verification review (issue 15): being built. */
-export function KycQueuePage() {
-  return <div>Identity verification</div>;
-}
-
-export function KycReviewPage() {
-  return <div>Identity verification review</div>;
-}
+/** Identity verification (KYC) review in the console (issue 15): the queue and the review page. */
+export { KycQueuePage } from './KycQueuePage';
+export { KycReviewPage } from './KycReviewPage';
