@@ -102,7 +102,7 @@ function windowBound(value: string | undefined, name: 'from' | 'to'): Date | und
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
 function poolRefusalText(r: PoolRefusal): string {
-  if (r.why === 'paused') return 'Your place in your team is paused, so the team’s pool is not open to you';
+  if (r.why === 'paused') return "Your place in your team is paused, so the team's pool is not open to you";
   if (r.why === 'balance') return `Your team's pool has ${credits(r.balance)} left`;
   if (r.spent >= r.cap) return `Your team's monthly cap of ${credits(r.cap)} is reached (${r.spent} used)`;
   return `Your team's monthly cap of ${credits(r.cap)} leaves ${credits(r.cap - r.spent)} this month (${r.spent} used)`;
@@ -385,7 +385,7 @@ export class CreditsService {
    * false when that key was granted already. The ledger row carries the pool and the actor (staff, or
    * the customer who paid). Publishes `credits.granted` with `poolId` (the balance is the pool's).
    */
-  addToPool(enterpriseId: string, g: PoolGrant): Promise<{ applied: boolean; balance: number }> {
+  async addToPool(enterpriseId: string, g: PoolGrant): Promise<{ applied: boolean; balance: number }> {
     if (!Number.isInteger(g.amount) || g.amount <= 0 || g.amount > CREDIT_MAX_MOVE) {
       throw new BadRequestException(`amount must be a whole number from 1 to ${CREDIT_MAX_MOVE}`);
     }
