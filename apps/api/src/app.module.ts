@@ -33,6 +33,7 @@ import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payment
 import { ExportsModule, ExportsWorkerModule } from './modules/exports/exports.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { JobDashboardModule } from './modules/job-dashboard/job-dashboard.module';
+import { KycModule } from './modules/kyc/kyc.module';
 import { LicencesModule } from './modules/licences/licences.module';
 
 @Module({})
@@ -80,6 +81,7 @@ export class AppModule {
         ...(runWorkers ? [ExportsWorkerModule] : []),
         AdminModule,
         JobDashboardModule,
+        KycModule,
         LicencesModule,
         SeedModule,
       ],
