@@ -1,4 +1,5 @@
-import type { ListingRow, NewListingRow } from '@app/db';
+import type { LicenceSummaryValue, ListingRow, NewListingRow, UserRow } from '@app/db';
+import { LICENCE_KIND_OF_TYPE } from '@app/domain';
 import type { ResolvedAddress } from '../places/places.service';
 import type { ListingDto } from './dto/listing-output.dto';
 
@@ -7,6 +8,9 @@ export interface ListingOwnerRow {
   firstName: string;
   lastName: string;
   avatar: string | null;
+  type: UserRow['type'];
+  isVerified: boolean;
+  licence: LicenceSummaryValue | null;
 }
 
 /** A listing as searches read it: every column but the derived search text and vector. */
@@ -22,10 +26,21 @@ export interface ListingWithOwner {
 export const LISTING_FIELDS = [
   'name', 'code', 'description', 'descriptionHtml', 'status', 'type', 'offer', 'kind', 'tags', 'currency', 'price', 'lotSize',
   'floorSize', 'bedrooms', 'bathrooms', 'parkingSlots', 'furnishing', 'location', 'address', 'amenities', 'images', 'owner', 'uploadedBy', 'views',
-  'savedCount', 'rating', 'verified', 'isVisible', 'isSaved', 'createdAt', 'updatedAt',
+  'savedCount', 'rating', 'verified', 'isVisible', 'isSaved', 'createdAt', 'updatedAt', 'ownerUnlicensed',
 ] as const;
 
+/**
+ * The owner's trust as every listing answer shows it: a verified identity, and the PRC licence only
+ * while approved (users.licence, kept by the licences module). A broker, salesperson, appraiser or
+ * consultant without an approved licence is `ownerUnlicensed` (the buyer is told).
+ */
+export function ownerTrust(owner: Pick<ListingOwnerRow, 'type' | 'isVerified' | 'licence'>) {
+  const licence = owner.licence?.status === 'approved' ? { kind: owner.licence.kind, number: owner.licence.number } : null;
+  return { isVerified: owner.isVerified, licence, unlicensed: owner.type in LICENCE_KIND_OF_TYPE && licence === null };
+}
+
 export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): ListingDto {
+  const trust = ownerTrust(owner);
   return {
     _id: l.id,
     name: l.name,
@@ -60,7 +75,8 @@ export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): 
     },
     amenities: l.amenities,
     images: l.images.map(({ _id, url, thumbnailUrl, width, height }) => ({ _id, url, thumbnailUrl, width, height })),
-    owner: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, avatar: owner.avatar },
+    owner: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, avatar: owner.avatar, isVerified: trust.isVerified, licence: trust.licence },
+    ownerUnlicensed: trust.unlicensed,
     uploadedBy: l.uploadedById,
     views: l.views,
     savedCount: l.savedCount,

@@ -162,7 +162,16 @@ export class ListingsRepository {
   selection() {
     return {
       listing: LISTING_COLUMNS,
-      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
+      // the owner's trust (type, verified identity, licence summary) rides on the same join: listing answers show the badges
+      owner: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        avatar: users.avatar,
+        type: users.type,
+        isVerified: users.isVerified,
+        licence: users.licence,
+      },
       isSaved: sql<boolean>`false`,
     };
   }
@@ -892,6 +901,15 @@ export class ListingsRepository {
   /** How many listings the member has active (what the plan's active-listings limit counts). */
   async activeCountOf(ownerId: string): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(listings).where(and(eq(listings.ownerId, ownerId), eq(listings.status, 'active')));
+    return Number(row.n);
+  }
+
+  /** A member's listings the public sees (active and visible): the identity rule's count. */
+  async shownCountOf(ownerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(listings)
+      .where(and(eq(listings.ownerId, ownerId), eq(listings.status, 'active'), eq(listings.isVisible, true)));
     return Number(row.n);
   }
 

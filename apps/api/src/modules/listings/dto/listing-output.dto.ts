@@ -1,4 +1,4 @@
-import { FURNISHINGS, LISTING_KINDS, LISTING_OFFERS, type Furnishing, type ListingKind, type ListingOffer } from '@app/domain';
+import { FURNISHINGS, LICENCE_KINDS, LISTING_KINDS, LISTING_OFFERS, type Furnishing, type LicenceKind, type ListingKind, type ListingOffer } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/http/common.dto';
 
@@ -28,11 +28,20 @@ export class ListingImageDto {
   @ApiProperty() height!: number;
 }
 
+/** The owner's approved PRC licence (the badge: "PRC-licensed broker No. 0012345", see licenceBadge). */
+export class ListingOwnerLicenceDto {
+  @ApiProperty({ enum: LICENCE_KINDS }) kind!: LicenceKind;
+  @ApiProperty({ example: '0012345' }) number!: string;
+}
+
 export class ListingOwnerDto {
   @ApiProperty() _id!: string;
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
   @ApiProperty({ type: String, nullable: true }) avatar!: string | null;
+  @ApiProperty({ description: 'The owner verified their identity (approved KYC): the "Verified identity" badge' }) isVerified!: boolean;
+  @ApiProperty({ type: ListingOwnerLicenceDto, nullable: true, description: "The owner's PRC licence while approved (the badge), else null" })
+  licence!: ListingOwnerLicenceDto | null;
 }
 
 export class RatingDto {
@@ -64,6 +73,11 @@ export class ListingDto {
   @ApiProperty({ type: [String] }) amenities!: string[];
   @ApiProperty({ type: [ListingImageDto] }) images!: ListingImageDto[];
   @ApiProperty({ type: ListingOwnerDto }) owner!: ListingOwnerDto;
+  @ApiProperty({
+    description:
+      'The owner is a broker, salesperson, appraiser or consultant without an approved PRC licence (RESA requires one): buyers are told so',
+  })
+  ownerUnlicensed!: boolean;
   @ApiProperty({ type: String, nullable: true }) uploadedBy!: string | null;
   @ApiProperty() views!: number;
   @ApiProperty() savedCount!: number;
@@ -181,7 +195,12 @@ export class OwnershipDocumentListDto {
   @ApiProperty({ type: [OwnershipDocumentDto] }) documents!: OwnershipDocumentDto[];
 }
 
-export class ReviewUserDto extends ListingOwnerDto {}
+export class ReviewUserDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty({ type: String, nullable: true }) avatar!: string | null;
+}
 export class ReviewDto {
   @ApiProperty() _id!: string;
   @ApiProperty() rating!: number;
