@@ -97,6 +97,34 @@ function messageSentData(s: SQL, listingId: SQL, preview: SQL | Placeholder): SQ
     'listingId', ${listingId}, 'preview', ${preview}::text)`;
 }
 
+/**
+ * A message the member receives (unread counts and marking read): sent by someone else who is not on
+ * the member's side of the thread. A thread about a team listing whose owner left moves to the new
+ * owner (`moveThreads`): the new participant joins later than the other one, and the messages the
+ * old owner sent (whose sender is no longer a participant) are on the new owner's side, still unread
+ * by the other participant, never "unread" for the new owner. In every other thread the sender of a
+ * message is a participant, so this is simply "sent by someone else".
+ */
+function fromOtherSide(userId: string): SQL {
+  return sql`(${messages.senderId} <> ${userId} and (
+    exists (select 1 from thread_participants s where s.thread_id = ${messages.threadId} and s.user_id = ${messages.senderId})
+    or not exists (
+      select 1 from thread_participants me join thread_participants o on o.thread_id = me.thread_id and o.joined_at < me.joined_at
+      where me.thread_id = ${messages.threadId} and me.user_id = ${userId})))`;
+}
+
+/** A thread about a team listing as the team dashboard measures it. */
+export interface ListingThreadStat {
+  ownerId: string;
+  threadId: string;
+  createdById: string | null;
+  createdAt: Date;
+  /** The first message by someone other than the listing's owner. */
+  firstInAt: Date | null;
+  /** The owner's first message at or after firstInAt. */
+  firstReplyAt: Date | null;
+}
+
 @Injectable()
 export class MessagingRepository {
   private readonly sendStatement: (values: Omit<NewMessage, 'attachments'> & { attachments: string }) => Promise<Record<string, unknown>[]>;
@@ -284,6 +312,76 @@ export class MessagingRepository {
     return Number(row.n);
   }
 
+  /**
+   * Gives `fromId`'s place in the threads about these listings to `toId` (a team listing changed
+   * owner): the thread's pair, its creator when it was `fromId`, and the participant row (joined now,
+   * shown and not archived). Threads with `toId` as the other participant, or whose pair already has a
+   * thread about the listing, stay as they are. Messages stay as they were (their sender too).
+   * Answers the ids of the threads moved.
+   */
+  async moveThreads(listingIds: string[], fromId: string, toId: string): Promise<string[]> {
+    if (listingIds.length === 0 || fromId === toId) return [];
+    const rows = await this.db
+      .select({ id: threads.id, low: threads.userLowId, high: threads.userHighId, listingKey: threads.listingKey })
+      .from(threads)
+      .where(and(inArray(threads.listingId, listingIds), sql`(${threads.userLowId} = ${fromId} or ${threads.userHighId} = ${fromId})`))
+      .for('update');
+    const moved: string[] = [];
+    for (const t of rows) {
+      const other = t.low === fromId ? t.high : t.low;
+      if (other === toId) continue;
+      const [lowId, highId] = other < toId ? [other, toId] : [toId, other];
+      const [clash] = await this.db
+        .select({ id: threads.id })
+        .from(threads)
+        .where(and(eq(threads.userLowId, lowId), eq(threads.userHighId, highId), eq(threads.listingKey, t.listingKey)))
+        .limit(1);
+      if (clash) continue;
+      await this.db
+        .update(threads)
+        .set({ userLowId: lowId, userHighId: highId, createdById: sql`case when ${threads.createdById} = ${fromId} then ${toId}::uuid else ${threads.createdById} end`, updatedAt: new Date() })
+        .where(eq(threads.id, t.id));
+      await this.db
+        .update(threadParticipants)
+        .set({ userId: toId, joinedAt: sql`now()`, hiddenAt: null, archivedAt: null })
+        .where(and(eq(threadParticipants.threadId, t.id), eq(threadParticipants.userId, fromId)));
+      moved.push(t.id);
+    }
+    return moved;
+  }
+
+  /**
+   * Threads about these listings in which their owner takes part, that started, or got their first
+   * message from someone other than the owner, in [from, to): when, and when the owner first replied.
+   */
+  async listingThreadStats(owners: Array<{ listingId: string; ownerId: string }>, from: Date, to: Date): Promise<ListingThreadStat[]> {
+    if (owners.length === 0) return [];
+    const ids = `{${owners.map((o) => o.listingId).join(',')}}`;
+    const ownerIds = `{${owners.map((o) => o.ownerId).join(',')}}`;
+    const result = await this.db.execute(sql`
+      select o.owner_id as "ownerId", t.id as "threadId", t.created_by_id as "createdById", t.created_at as "createdAt",
+        fi.first_in as "firstInAt",
+        (select min(r.created_at) from messages r
+          where r.thread_id = t.id and r.sender_id = o.owner_id and r.created_at >= fi.first_in) as "firstReplyAt"
+      from unnest(${ids}::uuid[], ${ownerIds}::uuid[]) as o(listing_id, owner_id)
+      join threads t on t.listing_id = o.listing_id and (t.user_low_id = o.owner_id or t.user_high_id = o.owner_id)
+      left join lateral (
+        select min(m.created_at) as first_in from messages m where m.thread_id = t.id and m.sender_id <> o.owner_id
+      ) fi on true
+      where (t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()})
+         or (fi.first_in >= ${from.toISOString()} and fi.first_in < ${to.toISOString()})`);
+    const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+    return rows.map((r) => ({
+      ownerId: r.ownerId as string,
+      threadId: r.threadId as string,
+      createdById: (r.createdById as string | null) ?? null,
+      createdAt: date(r.createdAt)!,
+      firstInAt: date(r.firstInAt),
+      firstReplyAt: date(r.firstReplyAt),
+    }));
+  }
+
   /** One page of the user's visible threads, newest activity first, and how many there are. */
   async threadPage(userId: string, archived: boolean, limit: number, skip: number): Promise<{ rows: ThreadRow[]; total: number }> {
     const where = and(
@@ -325,7 +423,7 @@ export class MessagingRepository {
     const rows = await this.db
       .select({ threadId: messages.threadId, n: count() })
       .from(messages)
-      .where(and(inArray(messages.threadId, threadIds), sql`not ${messages.isRead}`, ne(messages.senderId, userId)))
+      .where(and(inArray(messages.threadId, threadIds), sql`not ${messages.isRead}`, fromOtherSide(userId)))
       .groupBy(messages.threadId);
     return new Map(rows.map((r) => [r.threadId, r.n]));
   }
@@ -336,7 +434,7 @@ export class MessagingRepository {
       .select({ n: count() })
       .from(messages)
       .innerJoin(threadParticipants, and(eq(threadParticipants.threadId, messages.threadId), eq(threadParticipants.userId, userId)))
-      .where(and(isNull(threadParticipants.hiddenAt), sql`not ${messages.isRead}`, ne(messages.senderId, userId)));
+      .where(and(isNull(threadParticipants.hiddenAt), sql`not ${messages.isRead}`, fromOtherSide(userId)));
     return row?.n ?? 0;
   }
 
@@ -363,7 +461,7 @@ export class MessagingRepository {
       .where(
         and(
           eq(messages.threadId, threadId),
-          ne(messages.senderId, readerId),
+          fromOtherSide(readerId),
           sql`not ${messages.isRead}`,
           messageIds ? inArray(messages.id, messageIds) : undefined,
         ),

@@ -323,6 +323,37 @@ export class MessagingService implements ListingInquiriesCounter {
     return this.repo.sentIn(window, senderId);
   }
 
+  /**
+   * A team listing changed owner (a member left the team): their threads about these listings move to
+   * the new owner, in the caller's transaction. The messages stay (with their senders); the new owner's
+   * unread count starts at what the old owner had not read, and the other participant's is unchanged
+   * (see `fromOtherSide` in the repository). Answers the ids of the threads moved.
+   */
+  moveListingThreads(listingIds: string[], fromId: string, toId: string): Promise<string[]> {
+    return this.transactions.run(() => this.repo.moveThreads(listingIds, fromId, toId));
+  }
+
+  /**
+   * For the team dashboard, per listing owner: inquiries (threads about their listings that someone
+   * else started in the window) and first-response times in ms (from the first message by someone
+   * else to the owner's first reply, for threads whose first such message is in the window).
+   */
+  async listingResponseStats(
+    owners: Array<{ listingId: string; ownerId: string }>,
+    window: { from: Date; to: Date },
+  ): Promise<Map<string, { inquiries: number; responseMs: number[] }>> {
+    const rows = await this.repo.listingThreadStats(owners, window.from, window.to);
+    const out = new Map<string, { inquiries: number; responseMs: number[] }>();
+    const inWindow = (d: Date | null) => d !== null && d >= window.from && d < window.to;
+    for (const r of rows) {
+      const s = out.get(r.ownerId) ?? { inquiries: 0, responseMs: [] };
+      if (inWindow(r.createdAt) && r.createdById !== r.ownerId) s.inquiries++;
+      if (inWindow(r.firstInAt) && r.firstReplyAt) s.responseMs.push(r.firstReplyAt.getTime() - r.firstInAt!.getTime());
+      out.set(r.ownerId, s);
+    }
+    return out;
+  }
+
   /** How many threads the member takes part in (the admin's user page). */
   threadCountOf(userId: string): Promise<number> {
     return this.repo.threadCountOf(userId);

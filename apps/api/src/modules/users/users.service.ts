@@ -91,6 +91,34 @@ export class UsersService {
     return { token, user: toUserDto(user) };
   }
 
+  /**
+   * Creates an account from an invitation (the enterprise module's team invite): the e-mail is the
+   * invitation's, which the link proved, so no confirmation mail is sent (is_verified stays as it is:
+   * it stands for a verified identity, which only an approved KYC gives); `join` runs in the same transaction as the account (the
+   * team membership), and the answer is a session like sign-up and login give.
+   */
+  async signUpInvited(
+    dto: { email: string; firstName: string; lastName: string; password: string },
+    meta: RequestMeta,
+    join: (userId: string) => Promise<void>,
+  ): Promise<AuthResponseDto> {
+    await this.throttle.consumeSignUp(meta.ip);
+    const passwordHash = await this.hashForNewAccount(dto);
+    const { user, token } = await this.transactions.run(async () => {
+      const created = await this.createAccount(dto, 'user', passwordHash);
+      const user = (await this.users.update(created.id, { lastActive: new Date() })) ?? created;
+      await this.events.publish({
+        type: 'user.signed_up',
+        actorId: user.id,
+        entity: { kind: 'user', id: user.id },
+        data: { userId: user.id, email: user.email, type: user.type, provider: 'local' },
+      });
+      await join(user.id);
+      return { user, token: await this.tokens.issue(user.id, meta) };
+    });
+    return { token, user: toUserDto(user) };
+  }
+
   async createAdmin(caller: AuthUser, dto: CreateAdminDto): Promise<UserDto> {
     if (caller.role !== 'super_admin') throw new ForbiddenException('Only a super admin can create admins');
     const passwordHash = await this.hashForNewAccount(dto);
