@@ -118,6 +118,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  KYC_UNVERIFIED_ACTIVE_LISTINGS: z.coerce.number().int().min(0).max(100000).default(10),
   LISTING_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   LISTING_IMPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(2000),
   LISTING_IMPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).default(15_000),
@@ -268,6 +269,8 @@ export interface AppConfig {
   receipts: { sellerName: string; sellerAddress: string; sellerTin: string };
   /** Members may have at most their plan's active listings (PLANS activeListings); off: no limit (migrations of existing accounts, test suites of other features). */
   planListingLimits: boolean;
+  /** Active listings a member without a verified identity (users.is_verified) may have (KYC_UNVERIFIED_ACTIVE_LISTINGS); staff and imports are exempt. */
+  unverifiedActiveListings: number;
   /**
    * Listing imports from JSON (`POST /listing/import/json`, the `imports` queue's worker): the largest
    * file (bytes); the HTTP call waits up to inlineWaitMs for an import of at most inlineMaxRows rows
@@ -442,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     receipts: { sellerName: e.RECEIPT_SELLER_NAME, sellerAddress: e.RECEIPT_SELLER_ADDRESS, sellerTin: e.RECEIPT_SELLER_TIN },
     planListingLimits: e.PLAN_LISTING_LIMITS,
+    unverifiedActiveListings: e.KYC_UNVERIFIED_ACTIVE_LISTINGS,
     listingImport: {
       maxBytes: e.LISTING_IMPORT_MAX_BYTES,
       inlineMaxRows: e.LISTING_IMPORT_INLINE_MAX_ROWS,

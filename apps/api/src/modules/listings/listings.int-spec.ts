@@ -22,7 +22,8 @@ describe('listings (HTTP, real PostgreSQL)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    broker = await createUser(t, { type: 'broker' });
+    // verified identity: this suite gives the broker more than 10 active listings (KYC_UNVERIFIED_ACTIVE_LISTINGS)
+    broker = await createUser(t, { type: 'broker', isVerified: true });
     customer = await createUser(t);
     admin = await createUser(t, { role: 'admin' });
     [barangay] = await t.db.select().from(places).where(and(eq(places.level, 'barangay'), eq(places.name, 'Bel-Air'))).limit(1);

@@ -60,6 +60,8 @@ import type { AddressInput, ResolvedAddress } from '../places/places.service';
 import type { NewDomainEvent } from '@app/domain';
 import type { ListingExportRow, ListingExportSortKey } from './listings.repository';
 import { ListingTeamService } from './team/listing-team.service';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import { UsersService } from '../users/users.service';
 
 export const NOT_FOUND_MESSAGE = "The listing you're looking for might have been deleted or does not exist";
 
@@ -257,12 +259,28 @@ export class ListingsService {
     private readonly events: EventsService,
     private readonly subscriptions: SubscriptionsService,
     private readonly team: ListingTeamService,
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** A member (not staff) making a listing active must have room on their plan (PLANS activeListings). */
   private async assertListingRoom(caller: AuthUser, ownerId: string): Promise<void> {
     if (caller.role !== 'user') return;
     await this.subscriptions.assertListingRoom(ownerId, await this.listings.activeCountOf(ownerId));
+  }
+
+  /**
+   * Identity required for volume: a member without a verified identity (users.is_verified, set by an
+   * approved KYC) may have at most KYC_UNVERIFIED_ACTIVE_LISTINGS listings the public sees (active and
+   * visible); showing one more (create active, publish a draft, show a hidden one) is refused with 403.
+   * Staff and imports are exempt, as for plan limits. A member acts only on their own listings here.
+   */
+  private async assertIdentityRoom(caller: AuthUser, ownerId: string): Promise<void> {
+    if (caller.role !== 'user') return;
+    const limit = this.config.unverifiedActiveListings;
+    if ((await this.listings.shownCountOf(ownerId)) < limit) return;
+    if ((await this.users.getCurrent(caller)).isVerified) return;
+    throw new ForbiddenException(`Verify your identity to have more than ${limit} active listings. Go to Verification to submit your ID.`);
   }
 
   /**
@@ -585,7 +603,10 @@ export class ListingsService {
 
   async create(caller: AuthUser, dto: CreateListingDto): Promise<ListingDto> {
     assertKindOfType(dto.type, dto.kind);
-    if ((dto.status ?? 'active') === 'active') await this.assertListingRoom(caller, caller.id);
+    if ((dto.status ?? 'active') === 'active') {
+      await this.assertListingRoom(caller, caller.id);
+      await this.assertIdentityRoom(caller, caller.id);
+    }
     const values = await this.listingValues(dto);
     const code = await this.listings.nextCode(TYPE_PREFIX[dto.type]);
     // a member of an active team posts for the team (listings.enterprise_id; see team/listing-team.service.ts)
@@ -606,7 +627,10 @@ export class ListingsService {
     if (dto.name !== undefined) patch.name = dto.name;
     if (dto.type !== undefined) patch.type = dto.type;
     if (dto.status !== undefined) patch.status = dto.status;
-    if (dto.status === 'active' && listing.status !== 'active') await this.assertListingRoom(caller, listing.ownerId);
+    if (dto.status === 'active' && listing.status !== 'active') {
+      await this.assertListingRoom(caller, listing.ownerId);
+      if (listing.isVisible) await this.assertIdentityRoom(caller, listing.ownerId);
+    }
     if (dto.type !== undefined || dto.kind !== undefined) {
       const kind = dto.kind !== undefined ? dto.kind : listing.kind;
       assertKindOfType(dto.type ?? listing.type, kind);
@@ -664,6 +688,7 @@ export class ListingsService {
 
   async setVisibility(caller: AuthUser, listingId: string, visible: boolean): Promise<ListingDto> {
     const listing = await this.mustOwnOrAdmin(caller, listingId);
+    if (visible && !listing.isVisible && listing.status === 'active') await this.assertIdentityRoom(caller, listing.ownerId);
     await this.transactions.run(async () => {
       await this.listings.update(listingId, { isVisible: visible });
       if (listing.isVisible !== visible) {

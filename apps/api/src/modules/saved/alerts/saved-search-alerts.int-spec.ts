@@ -62,7 +62,8 @@ describe('saved-search alerts (HTTP, real PostgreSQL and Redis)', () => {
   beforeAll(async () => {
     // a batch window nobody waits for: the tests run the delayed jobs themselves (alertsDelivered)
     t = await startTestApp({ SAVED_SEARCH_ALERT_BATCH_MS: '3600000', SAVED_SEARCH_DIGEST_HOUR: '7' });
-    owner = await createUser(t, { type: 'broker' });
+    // verified identity: this suite gives the owner more than 10 active listings (KYC_UNVERIFIED_ACTIVE_LISTINGS)
+    owner = await createUser(t, { type: 'broker', isVerified: true });
     const rows = await t.db
       .select({ code: places.code, city: places.cityCode })
       .from(places)
