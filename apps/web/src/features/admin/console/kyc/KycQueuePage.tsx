@@ -2,9 +2,7 @@ import { useNavigate } from 'react-router';
 import { KYC_STATUSES, type KycStatus } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { errorMessage } from '@/lib/api/errors';
@@ -16,7 +14,8 @@ import { FilterBar, TextFilter } from '../filters';
 import type { GridConfig } from '../grid-url-state';
 import { personName } from '../labels';
 import { PageHeading } from '../PageHeading';
-import { useGridState, type GridControls } from '../use-grid-state';
+import { useGridState } from '../use-grid-state';
+import { ChoiceFilter } from './ChoiceFilter';
 import { useConsoleKycQueueQuery, type KycQueueArg, type KycSubmission } from './kyc-api';
 import { KYC_STATUS_COLORS, KYC_STATUS_LABELS, ageOf, idTypeLabel } from './kyc-text';
 import { StaffOnlyNotice } from './StaffOnlyNotice';
@@ -87,26 +86,6 @@ const columns: GridColDef<KycSubmission>[] = [
 ];
 
 const rowId = (r: KycSubmission) => r._id;
-
-function ChoiceFilter({ grid, name, label, options }: { grid: GridControls; name: string; label: string; options: ReadonlyArray<readonly [string, string]> }) {
-  const value = grid.state.filters[name] ?? '';
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={options.some(([v]) => v === value) ? value : ''}
-      onChange={(e) => grid.setFilters({ [name]: e.target.value })}
-      sx={{ minWidth: { sm: 170 } }}
-    >
-      {options.map(([v, text]) => (
-        <MenuItem key={v} value={v}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 const STATUS_OPTIONS: Array<readonly [string, string]> = [
   ['', 'Waiting or in review'],

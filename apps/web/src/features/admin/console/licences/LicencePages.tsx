@@ -1,8 +1,3 @@
-/** PRC licence review (issue 15): being built. */
-export function LicencesPage() {
-  return <div>Licences</div>;
-}
-
-export function LicenceReviewPage() {
-  return <div>Licence review</div>;
-}
+/** PRC licence review in the console (issue 15): the queue and the review page. */
+export { LicencesPage } from './LicenceQueuePage';
+export { LicenceReviewPage } from './LicenceReviewPage';
