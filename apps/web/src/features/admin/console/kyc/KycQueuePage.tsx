@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { KYC_STATUSES, type KycStatus } from '@app/domain';
+import { KYC_STATUSES } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -30,12 +30,9 @@ export const KYC_GRID: GridConfig = {
   defaultColumns: COLUMNS,
 };
 
-/** The queue's default: what waits for a reviewer. */
-export const KYC_WAITING: readonly KycStatus[] = ['submitted', 'in_review'];
-
-/** The table's filters as GET /kyc/get/all's query. */
+/** The table's filters as GET /kyc/get/all's query (no status: the queue, submitted and in review). */
 export function kycQueueArg(filters: Record<string, string>, page: number, limit: number): KycQueueArg {
-  const status = filters.status === 'all' ? undefined : filters.status && (KYC_STATUSES as readonly string[]).includes(filters.status) ? filters.status : KYC_WAITING.join(',');
+  const status = (KYC_STATUSES as readonly string[]).includes(filters.status ?? '') ? filters.status : undefined;
   const assigned = filters.assigned === 'me' || filters.assigned === 'unassigned' ? filters.assigned : 'any';
   return { ...(status && { status }), assigned, ...(filters.q && { text: filters.q }), page, limit };
 }
@@ -89,7 +86,6 @@ const rowId = (r: KycSubmission) => r._id;
 
 const STATUS_OPTIONS: Array<readonly [string, string]> = [
   ['', 'Waiting or in review'],
-  ['all', 'Any status'],
   ...KYC_STATUSES.filter((s) => s !== 'draft').map((s) => [s, KYC_STATUS_LABELS[s]] as const),
 ];
 const ASSIGNED_OPTIONS: Array<readonly [string, string]> = [
