@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { EnvelopeEncryption, resolveKycMasterKey } from '../../common/security/envelope-encryption';
 import { UsersModule } from '../users/users.module';
 import { KycAccountRemovalSubscriber } from './kyc-account-removal.subscriber';
-import { KycSubmitLimitGuard } from './kyc-submit-limit.guard';
+import { KycSubmitLimiter, KycSubmitLimitGuard } from './kyc-submit-limit.guard';
 import { KycController } from './kyc.controller';
 import { KycRepository } from './kyc.repository';
 import { KycService } from './kyc.service';
@@ -16,6 +16,7 @@ import { KycExpiryTask, KycRetentionTask } from './kyc.tasks';
   providers: [
     KycService,
     KycRepository,
+    KycSubmitLimiter,
     KycSubmitLimitGuard,
     KycExpiryTask,
     KycRetentionTask,

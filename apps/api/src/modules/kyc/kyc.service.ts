@@ -38,6 +38,7 @@ import type {
   MyKycDto,
   UpdateKycStatusDto,
 } from './dto/kyc.dto';
+import { KycSubmitLimiter } from './kyc-submit-limit.guard';
 import { KycRepository, type KycSubmissionPatch } from './kyc.repository';
 
 export const KYC_NOT_FOUND = 'Identity verification not found';
@@ -101,6 +102,7 @@ export class KycService {
     private readonly events: EventsService,
     private readonly transactions: Transactions,
     private readonly crypto: EnvelopeEncryption,
+    private readonly submitLimit: KycSubmitLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = new LinkSigner(config.auth.jwtSecret, LINK_PURPOSE);
@@ -191,6 +193,7 @@ export class KycService {
       if (isUniqueViolation(err)) throw new ConflictException(KYC_BEING_REVIEWED);
       throw err;
     }
+    await this.submitLimit.count(caller.id);
     await Promise.all(replaced.map((k) => this.storage.remove('private', k).catch((e: Error) => this.logger.warn(`Could not remove ${k}: ${e.message}`))));
     return (await this.toDtos([row], false))[0];
   }
