@@ -2,8 +2,8 @@
  * The enterprise (team) API of issue 15, typed after the contract while the API is being written;
  * injected into the one API (lib/api/base-api.ts) when the team pages or the console load.
  */
-import type { EnterpriseMemberStatus, EnterpriseRole } from '@app/domain';
-import { enhancedApi } from '@/lib/api/tags';
+import type { EnterpriseMemberStatus, EnterpriseRole } from "@app/domain";
+import { enhancedApi } from "@/lib/api/tags";
 
 export interface TeamPerson {
   _id: string;
@@ -18,7 +18,7 @@ export interface Enterprise {
   owner: TeamPerson | null;
   seatLimit: number;
   seatsUsed: number;
-  status: 'active' | 'suspended';
+  status: "active" | "suspended";
   poolBalance: number;
   createdAt: string;
 }
@@ -45,7 +45,7 @@ export interface TeamMember extends Membership {
 export interface TeamInvite {
   _id: string;
   email: string;
-  role: 'admin' | 'member';
+  role: "admin" | "member";
   monthlyCreditCap: number | null;
   expiresAt: string;
   createdAt: string;
@@ -77,13 +77,17 @@ export interface TeamDashboard {
 export interface PoolEntry {
   _id: string;
   kind: string;
-  action: string | null;
   amount: number;
   balanceAfter: number;
+  /** The member who spent (null on credits added to the pool). */
+  member: { _id: string; firstName: string; lastName: string } | null;
   reason: string | null;
-  user: TeamPerson | null;
+  reservationId: string | null;
   createdAt: string;
 }
+
+export const POOL_ACTIONS = ["grant", "reserve", "commit", "refund"] as const;
+export type PoolAction = (typeof POOL_ACTIONS)[number];
 
 export interface Pagination {
   currentPage: number;
@@ -94,91 +98,172 @@ export interface Pagination {
 }
 
 export interface PoolLedger {
+  enterpriseId: string;
+  balance: number;
+  reserved: number;
   entries: PoolEntry[];
+  byMember: Array<{
+    userId: string;
+    firstName: string;
+    lastName: string;
+    spentThisMonth: number;
+    spentInRange: number;
+  }>;
   pagination: Pagination;
 }
 
 export interface InvitePreview {
   enterpriseName: string;
   email: string;
-  role: 'admin' | 'member';
+  role: "admin" | "member";
   expiresAt: string;
-  status: 'open' | 'expired' | 'accepted' | 'revoked';
+  status: "open" | "expired" | "accepted" | "revoked";
   accountExists: boolean;
 }
 
 export interface LedgerArg {
   id: string;
   memberId?: string;
-  action?: string;
+  action?: PoolAction;
   from?: string;
   to?: string;
   page?: number;
   limit?: number;
 }
 
-const TEAM = 'Team' as const;
+const TEAM = "Team" as const;
 
-export const teamApi = enhancedApi.enhanceEndpoints({ addTagTypes: [TEAM] }).injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    teamMyAccount: build.query<MyAccount, void>({
-      query: () => ({ url: '/api/enterprise/my-account' }),
-      providesTags: [TEAM],
-    }),
-    teamEnterprise: build.query<EnterpriseDetail, string>({
-      query: (id) => ({ url: `/api/enterprise/${encodeURIComponent(id)}` }),
-      providesTags: [TEAM],
-    }),
-    teamAll: build.query<{ enterprises: Enterprise[]; pagination: Pagination }, { page: number; limit: number; text?: string }>({
-      query: (params) => ({ url: '/api/enterprise/get/all', params }),
-      providesTags: [TEAM],
-    }),
-    teamDashboard: build.query<TeamDashboard, { id: string; from?: string; to?: string }>({
-      query: ({ id, ...params }) => ({ url: `/api/enterprise/${encodeURIComponent(id)}/dashboard`, params }),
-      providesTags: [TEAM],
-    }),
-    teamLedger: build.query<PoolLedger, LedgerArg>({
-      query: ({ id, ...params }) => ({ url: `/api/enterprise/${encodeURIComponent(id)}/credits`, params }),
-      providesTags: [TEAM],
-    }),
-    teamInvitePreview: build.query<InvitePreview, string>({
-      query: (token) => ({ url: `/api/enterprise/invite/${encodeURIComponent(token)}` }),
-    }),
-    teamCreate: build.mutation<Enterprise, { name: string; ownerId?: string; seatLimit?: number }>({
-      query: (body) => ({ url: '/api/enterprise/create', method: 'POST', body }),
-      invalidatesTags: [TEAM],
-    }),
-    teamInvite: build.mutation<TeamInvite, { email: string; role: 'admin' | 'member'; monthlyCreditCap?: number }>({
-      query: (body) => ({ url: '/api/enterprise/invite', method: 'POST', body }),
-      invalidatesTags: [TEAM],
-    }),
-    teamRevokeInvite: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/api/enterprise/invite/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [TEAM],
-    }),
-    teamActivate: build.mutation<unknown, { token: string; firstName?: string; lastName?: string; password?: string }>({
-      query: ({ token, ...body }) => ({ url: `/api/enterprise/activate/${encodeURIComponent(token)}`, method: 'POST', body }),
-      invalidatesTags: [TEAM],
-    }),
-    teamUpdateMember: build.mutation<unknown, { userId: string; role?: EnterpriseRole; status?: EnterpriseMemberStatus; monthlyCreditCap?: number | null }>({
-      query: (body) => ({ url: '/api/enterprise/sub-account/update', method: 'PUT', body }),
-      invalidatesTags: [TEAM],
-    }),
-    teamRemoveMember: build.mutation<unknown, { id: string; reassignTo?: string; archive?: boolean }>({
-      query: ({ id, reassignTo, archive }) => ({
-        url: `/api/enterprise/sub-account/remove/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        params: reassignTo ? { reassignTo } : archive ? { archive: 'true' } : undefined,
+export const teamApi = enhancedApi
+  .enhanceEndpoints({ addTagTypes: [TEAM] })
+  .injectEndpoints({
+    overrideExisting: "throw",
+    endpoints: (build) => ({
+      teamMyAccount: build.query<MyAccount, void>({
+        query: () => ({ url: "/api/enterprise/my-account" }),
+        providesTags: [TEAM],
       }),
-      invalidatesTags: [TEAM],
+      teamEnterprise: build.query<EnterpriseDetail, string>({
+        query: (id) => ({ url: `/api/enterprise/${encodeURIComponent(id)}` }),
+        providesTags: [TEAM],
+      }),
+      teamAll: build.query<
+        { enterprises: Enterprise[]; pagination: Pagination },
+        { page: number; limit: number; text?: string }
+      >({
+        query: (params) => ({ url: "/api/enterprise/get/all", params }),
+        providesTags: [TEAM],
+      }),
+      teamDashboard: build.query<
+        TeamDashboard,
+        { id: string; from?: string; to?: string }
+      >({
+        query: ({ id, ...params }) => ({
+          url: `/api/enterprise/${encodeURIComponent(id)}/dashboard`,
+          params,
+        }),
+        providesTags: [TEAM],
+      }),
+      teamLedger: build.query<PoolLedger, LedgerArg>({
+        query: ({ id, ...params }) => ({
+          url: `/api/enterprise/${encodeURIComponent(id)}/credits`,
+          params,
+        }),
+        providesTags: [TEAM],
+      }),
+      teamInvitePreview: build.query<InvitePreview, string>({
+        query: (token) => ({
+          url: `/api/enterprise/invite/${encodeURIComponent(token)}`,
+        }),
+      }),
+      teamCreate: build.mutation<
+        Enterprise,
+        { name: string; ownerId?: string; seatLimit?: number }
+      >({
+        query: (body) => ({
+          url: "/api/enterprise/create",
+          method: "POST",
+          body,
+        }),
+        invalidatesTags: [TEAM],
+      }),
+      teamInvite: build.mutation<
+        TeamInvite,
+        { email: string; role: "admin" | "member"; monthlyCreditCap?: number }
+      >({
+        query: (body) => ({
+          url: "/api/enterprise/invite",
+          method: "POST",
+          body,
+        }),
+        invalidatesTags: [TEAM],
+      }),
+      teamRevokeInvite: build.mutation<unknown, string>({
+        query: (id) => ({
+          url: `/api/enterprise/invite/${encodeURIComponent(id)}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: [TEAM],
+      }),
+      teamActivate: build.mutation<
+        unknown,
+        {
+          token: string;
+          firstName?: string;
+          lastName?: string;
+          password?: string;
+        }
+      >({
+        query: ({ token, ...body }) => ({
+          url: `/api/enterprise/activate/${encodeURIComponent(token)}`,
+          method: "POST",
+          body,
+        }),
+        invalidatesTags: [TEAM],
+      }),
+      teamUpdateMember: build.mutation<
+        unknown,
+        {
+          userId: string;
+          role?: EnterpriseRole;
+          status?: EnterpriseMemberStatus;
+          monthlyCreditCap?: number | null;
+        }
+      >({
+        query: (body) => ({
+          url: "/api/enterprise/sub-account/update",
+          method: "PUT",
+          body,
+        }),
+        invalidatesTags: [TEAM],
+      }),
+      teamRemoveMember: build.mutation<
+        unknown,
+        { id: string; reassignTo?: string; archive?: boolean }
+      >({
+        query: ({ id, reassignTo, archive }) => ({
+          url: `/api/enterprise/sub-account/remove/${encodeURIComponent(id)}`,
+          method: "DELETE",
+          params: reassignTo
+            ? { reassignTo }
+            : archive
+              ? { archive: "true" }
+              : undefined,
+        }),
+        invalidatesTags: [TEAM],
+      }),
+      teamAddCredits: build.mutation<
+        unknown,
+        { enterpriseId: string; amount: number; reason: string }
+      >({
+        query: (body) => ({
+          url: "/api/enterprise/add-credits",
+          method: "POST",
+          body,
+        }),
+        invalidatesTags: [TEAM],
+      }),
     }),
-    teamAddCredits: build.mutation<unknown, { enterpriseId: string; amount: number; reason: string }>({
-      query: (body) => ({ url: '/api/enterprise/add-credits', method: 'POST', body }),
-      invalidatesTags: [TEAM],
-    }),
-  }),
-});
+  });
 
 export const {
   useTeamMyAccountQuery,
