@@ -64,7 +64,9 @@ describe('listings (HTTP, real PostgreSQL)', () => {
         '<p>Corner unit with <strong>city views</strong>.</p><a rel="nofollow noopener noreferrer" target="_blank">x</a>',
       );
       expect(l.description).toBe('Corner unit with city views. x');
-      expect(l.owner).toEqual({ _id: broker.user._id, firstName: 'Test', lastName: 'User', avatar: null });
+      // the owner's trust: a verified identity, no approved licence yet (a broker without one is marked for buyers)
+      expect(l.owner).toEqual({ _id: broker.user._id, firstName: 'Test', lastName: 'User', avatar: null, isVerified: true, licence: null });
+      expect(l.ownerUnlicensed).toBe(true);
       expect(l).toMatchObject({ price: 18500000, views: 0, savedCount: 0, rating: { average: 0, count: 0 }, verified: false, isSaved: false });
       const again = await create(broker.token).expect(201);
       expect(again.body.code).not.toBe(l.code);
