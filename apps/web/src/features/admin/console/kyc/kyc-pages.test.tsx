@@ -224,9 +224,9 @@ describe('identity checks in the console', { timeout: 40_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'PRC licences' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Identity checks' })).not.toBeInTheDocument();
     await router.navigate('/admin/kyc/k1');
-    expect(await screen.findByTestId('kyc-forbidden')).toHaveTextContent('403');
+    expect(await screen.findByTestId('kyc-forbidden', undefined, SLOW)).toHaveTextContent('403');
     await router.navigate('/admin/kyc');
-    expect(await screen.findByTestId('kyc-forbidden')).toBeInTheDocument();
+    expect(await screen.findByTestId('kyc-forbidden', undefined, SLOW)).toBeInTheDocument();
     expect(asked).toEqual([]);
   });
 });
