@@ -113,6 +113,8 @@ describe('sign-up', () => {
       'Broker',
       'Real estate salesperson',
       'Property owner',
+      'Real estate appraiser',
+      'Real estate consultant',
     ]);
     await ui.click(screen.getByRole('option', { name: 'Broker' }));
     await ui.click(screen.getByRole('button', { name: 'Sign up' }));

@@ -5,6 +5,8 @@ export const USER_TYPE_OPTIONS: { value: UserType; label: string }[] = [
   { value: 'broker', label: 'Broker' },
   { value: 'real_estate_salesperson', label: 'Real estate salesperson' },
   { value: 'property_owner', label: 'Property owner' },
+  { value: 'real_estate_appraiser', label: 'Real estate appraiser' },
+  { value: 'real_estate_consultant', label: 'Real estate consultant' },
 ];
 
 export const FORGOT_PASSWORD_CONFIRMATION =

@@ -4,11 +4,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import { Link as RouterLink } from 'react-router';
 import TextField from '@mui/material/TextField';
 import { FormTextField } from '@/components/ui/FormTextField';
+import { USER_TYPE_OPTIONS } from '@/features/auth/constants';
 import { useUpdateUserMutation } from '@/lib/api/generated-shell';
 import { errorMessage } from '@/lib/api/errors';
-import type { User } from '@/lib/api/types';
+import type { User, UserType } from '@/lib/api/types';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
 import { phoneRules } from '@/lib/validation';
@@ -19,6 +23,7 @@ interface ProfileValues {
   lastName: string;
   username: string;
   phoneNumber: string;
+  type: UserType;
 }
 
 function valuesOf(user: User): ProfileValues {
@@ -28,6 +33,7 @@ function valuesOf(user: User): ProfileValues {
     lastName: user.lastName ?? '',
     username: user.username ?? '',
     phoneNumber: user.phoneNumber ?? '',
+    type: user.type,
   };
 }
 
@@ -58,6 +64,7 @@ export function ProfileForm({ user }: { user: User }) {
           ...optional('middleName'),
           ...optional('username'),
           ...optional('phoneNumber'),
+          ...(values.type !== before.type ? { type: values.type } : {}),
         },
       }).unwrap();
       reset(valuesOf(saved));
@@ -121,6 +128,29 @@ export function ProfileForm({ user }: { user: User }) {
             autoComplete="tel"
             rules={phoneRules}
           />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="type"
+            label="Member type"
+            select
+            helperText={
+              <>
+                Brokers, salespersons, appraisers and consultants add their PRC licence on the{' '}
+                <Link component={RouterLink} to="/verification">
+                  Verification
+                </Link>{' '}
+                page.
+              </>
+            }
+          >
+            {USER_TYPE_OPTIONS.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </FormTextField>
         </Grid>
         <Grid size={12}>
           <TextField label="Email" value={user.email ?? ''} fullWidth disabled helperText="Your email cannot be changed here" />

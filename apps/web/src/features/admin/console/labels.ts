@@ -11,6 +11,8 @@ export const USER_TYPE_LABELS: Record<string, string> = {
   broker: 'Broker',
   real_estate_salesperson: 'Salesperson',
   property_owner: 'Property owner',
+  real_estate_appraiser: 'Appraiser',
+  real_estate_consultant: 'Consultant',
 };
 export const USER_STATUS_LABELS: Record<string, string> = {
   active: 'Active',
