@@ -68,7 +68,7 @@ describe('Enterprise credit pools (service, real PostgreSQL)', () => {
       expect(results.map((r) => r.balance)).toEqual(Array(10).fill(25));
       const granted = publish.mock.calls.flat().filter((ev) => ev.type === 'credits.granted');
       expect(granted).toHaveLength(1);
-      expect(granted[0]).toMatchObject({ actorId: staffId, entity: { kind: 'credits', id: e }, data: { amount: 25, balance: 25, kind: 'transfer', reason: 'Q4 top-up', poolId: e, userId: staffId } });
+      expect(granted[0]).toMatchObject({ actorId: staffId, entity: { kind: 'enterprise', id: e }, data: { amount: 25, balance: 25, kind: 'transfer', reason: 'Q4 top-up', poolId: e, userId: staffId } });
     } finally {
       publish.mockRestore();
     }

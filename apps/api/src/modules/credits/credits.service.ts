@@ -127,6 +127,10 @@ function toEntryDto(row: CreditLedgerRow): CreditEntryDto {
  * conditional update that never takes it below zero. Work that costs credits reserves them first, then
  * commits (spent) or refunds (failed: costs nothing); a reservation left open is refunded by the
  * `credit-reservations` task.
+ *
+ * An enterprise's credit pool (`credit_pools`) is a second balance on the same ledger: its rows carry
+ * `pool_id` and the pool's balance; a member of an enterprise (CREDIT_POOL_MEMBERSHIP) spends from it
+ * first, within their monthly cap, then from their own balance.
  */
 @Injectable()
 export class CreditsService {
@@ -417,7 +421,7 @@ export class CreditsService {
       await this.events.publish({
         type: 'credits.granted',
         actorId: g.actorId,
-        entity: { kind: 'credits', id: enterpriseId },
+        entity: { kind: 'enterprise', id: enterpriseId },
         data: { userId: g.actorId, email: await this.emailOf(g.actorId), amount: g.amount, balance, kind, reason, poolId: enterpriseId },
       });
       return { applied: true, balance };
