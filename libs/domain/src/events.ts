@@ -519,15 +519,19 @@ export function describeEvent(event: DomainEvent): string {
     case 'subscription.removed':
       return `removed a ${plan(e.data)} record of ${e.data.email}`;
     case 'credits.granted':
-      return `added ${e.data.amount} AI credits to ${e.data.email} (${e.data.kind}: ${e.data.reason}); balance ${e.data.balance}`;
+      return e.data.poolId
+        ? `added ${e.data.amount} AI credits to a team's pool (${e.data.kind}: ${e.data.reason}); pool balance ${e.data.balance}`
+        : `added ${e.data.amount} AI credits to ${e.data.email} (${e.data.kind}: ${e.data.reason}); balance ${e.data.balance}`;
     case 'credits.adjusted':
       return `set the AI credits of ${e.data.email} from ${e.data.from} to ${e.data.balance}: ${e.data.reason}`;
     case 'credits.reserved':
-      return `held ${-e.data.amount} AI credits of ${e.data.email} for ${e.data.purpose}; balance ${e.data.balance}`;
+      return e.data.poolId
+        ? `held ${-e.data.amount} AI credits of the team's pool for ${e.data.purpose} by ${e.data.email}; pool balance ${e.data.balance}`
+        : `held ${-e.data.amount} AI credits of ${e.data.email} for ${e.data.purpose}; balance ${e.data.balance}`;
     case 'credits.committed':
       return `spent the ${e.data.amount} AI credits held for ${e.data.purpose} of ${e.data.email}`;
     case 'credits.refunded':
-      return `gave back ${e.data.amount} AI credits held for ${e.data.purpose} of ${e.data.email}${e.data.expired ? ' (the work never finished)' : ''}; balance ${e.data.balance}`;
+      return `gave back ${e.data.amount} AI credits held for ${e.data.purpose} of ${e.data.email}${e.data.poolId ? " to the team's pool" : ''}${e.data.expired ? ' (the work never finished)' : ''}; ${e.data.poolId ? 'pool ' : ''}balance ${e.data.balance}`;
     case 'payment.created':
       return `started payment ${e.data.reference} of ${money(e.data.amountCentavos)} by ${e.data.method.replace(/_/g, ' ')} for ${e.data.description}`;
     case 'payment.paid':
