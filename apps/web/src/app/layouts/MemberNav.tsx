@@ -24,6 +24,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
@@ -52,6 +53,7 @@ const ACCOUNT_MENU = [
   { to: '/plans', label: 'Plans', Icon: WorkspacePremiumOutlinedIcon },
   { to: '/billing', label: 'Billing', Icon: ReceiptOutlinedIcon },
   { to: '/credits', label: 'AI credits', Icon: AutoAwesomeOutlinedIcon },
+  { to: '/verification', label: 'Verification', Icon: VerifiedUserOutlinedIcon },
   { to: '/settings', label: 'Account settings', Icon: SettingsIcon },
 ] as const;
 

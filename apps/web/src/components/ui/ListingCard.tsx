@@ -17,6 +17,7 @@ import { shortAddress, type Listing } from '@/lib/api/listings';
 import { formatArea } from '@/lib/format';
 import { pricePerSquareMetre } from '@/lib/money';
 import { Price, PricePerArea } from './Price';
+import { TrustBadges } from '@/features/verification/TrustBadges';
 import { countLabel, furnishingLabel, kindLabel, listingStatusLabel, listingTypeLabel, offerLabel } from '@/lib/listing-text';
 
 export interface ListingCardProps {
@@ -144,6 +145,7 @@ export function ListingCard({ listing, actions, selected = false, maxTags = 4, o
             ))}
           </Stack>
         )}
+        <TrustBadges owner={listing.owner} ownerUnlicensed={(listing as { ownerUnlicensed?: boolean }).ownerUnlicensed} compact />
         {(tags.length > 0 || actions) && (
           <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }} aria-label="Tags" role="list">

@@ -44,6 +44,7 @@ import { SaveListingButton } from '../components/SaveListingButton';
 import { ReportListingButton } from '../components/ReportListingButton';
 import { ShareListingButton } from '../components/ShareListingButton';
 import { PinListingButton } from '@/features/pins/PinButton';
+import { TrustBadges } from '@/features/verification/TrustBadges';
 import { listingErrorMessage } from '../errors';
 
 /** Opens (or reopens) the member's thread with the owner about the listing and shows it. */
@@ -261,6 +262,7 @@ function ListingView({ listing }: { listing: Listing }) {
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="listing-owner">
                 {listing.owner.firstName} {listing.owner.lastName}
               </Typography>
+              <TrustBadges owner={listing.owner} ownerUnlicensed={(listing as { ownerUnlicensed?: boolean }).ownerUnlicensed} sx={{ my: 0.75 }} />
               <Typography variant="body2" color="text.secondary">
                 {listing.views} view{listing.views === 1 ? '' : 's'} · saved {listing.savedCount} time
                 {listing.savedCount === 1 ? '' : 's'}
