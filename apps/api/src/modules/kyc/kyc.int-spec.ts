@@ -138,6 +138,8 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     const young = new Date(Date.now() - 17 * 365 * DAY).toISOString().slice(0, 10);
     expect((await submit(m, { ...fields, birthDate: young }).expect(400)).body.message).toMatch(/18 or older/);
     expect((await submit(m, { ...fields, idExpiresOn: '2020-01-01' }).expect(400)).body.message).toMatch(/idExpiresOn: this ID has expired/);
+    expect((await submit(m, { ...fields, birthDate: '1990-02-30' }).expect(400)).body.message).toMatch(/birthDate must be a real date/);
+    expect((await submit(m, { ...fields, fullName: 'Juan\u0000Cruz' }).expect(400)).body.message).toEqual([expect.stringMatching(/fullName must be plain text/)]);
     expect((await submit(m, { ...fields, idType: 'library_card' }).expect(400)).body.message).toEqual(expect.arrayContaining([expect.stringMatching(/idType must be one of/)]));
     const res = await t.http.post('/api/kyc/create').set(auth(m.token)).field('idType', 'passport').attach('passport', front, 'p.jpg').expect(400);
     expect(res.body.message).toMatch(/Unexpected file field 'passport'; send files in 'front', 'back', 'selfie'/);

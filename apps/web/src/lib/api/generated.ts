@@ -6,6 +6,9 @@ export const addTagTypes = [
   "audit",
   "auth",
   "currency",
+  "enterprise",
+  "kyc",
+  "licences",
   "listing",
   "notification",
   "payment",
@@ -269,6 +272,127 @@ const injectedRtkApi = api
         }),
         providesTags: ["currency"],
       }),
+      activate: build.mutation<ActivateApiResponse, ActivateApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/activate/${queryArg.token}`,
+          method: "POST",
+          body: queryArg.activateInviteDto,
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      addCredits: build.mutation<AddCreditsApiResponse, AddCreditsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/add-credits`,
+          method: "POST",
+          body: queryArg.addPoolCreditsDto,
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      create: build.mutation<CreateApiResponse, CreateApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/create`,
+          method: "POST",
+          body: queryArg.createEnterpriseDto,
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      getAll: build.query<GetAllApiResponse, GetAllApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            text: queryArg.text,
+            status: queryArg.status,
+          },
+        }),
+        providesTags: ["enterprise"],
+      }),
+      invite: build.mutation<InviteApiResponse, InviteApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/invite`,
+          method: "POST",
+          body: queryArg.inviteMemberDto,
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      revokeInvite: build.mutation<RevokeInviteApiResponse, RevokeInviteApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/enterprise/invite/${queryArg.id}`,
+            method: "DELETE",
+          }),
+          invalidatesTags: ["enterprise"],
+        },
+      ),
+      previewInvite: build.query<PreviewInviteApiResponse, PreviewInviteApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/enterprise/invite/${queryArg.token}`,
+          }),
+          providesTags: ["enterprise"],
+        },
+      ),
+      myAccount: build.query<MyAccountApiResponse, MyAccountApiArg>({
+        query: () => ({ url: `/api/enterprise/my-account` }),
+        providesTags: ["enterprise"],
+      }),
+      removeSubAccount: build.mutation<
+        RemoveSubAccountApiResponse,
+        RemoveSubAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/enterprise/sub-account/remove/${queryArg.id}`,
+          method: "DELETE",
+          params: {
+            reassignTo: queryArg.reassignTo,
+            archive: queryArg.archive,
+          },
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      updateSubAccount: build.mutation<
+        UpdateSubAccountApiResponse,
+        UpdateSubAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/enterprise/sub-account/update`,
+          method: "PUT",
+          body: queryArg.updateSubAccountDto,
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      getApiEnterpriseById: build.query<
+        GetApiEnterpriseByIdApiResponse,
+        GetApiEnterpriseByIdApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/enterprise/${queryArg.id}` }),
+        providesTags: ["enterprise"],
+      }),
+      poolCredits: build.query<PoolCreditsApiResponse, PoolCreditsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/${queryArg.id}/credits`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            memberId: queryArg.memberId,
+            action: queryArg.action,
+            from: queryArg["from"],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ["enterprise"],
+      }),
+      dashboard: build.query<DashboardApiResponse, DashboardApiArg>({
+        query: (queryArg) => ({
+          url: `/api/enterprise/${queryArg.id}/dashboard`,
+          params: {
+            from: queryArg["from"],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ["enterprise"],
+      }),
       getMyExports: build.query<GetMyExportsApiResponse, GetMyExportsApiArg>({
         query: (queryArg) => ({
           url: `/api/export/my`,
@@ -289,6 +413,170 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({ url: `/api/export/${queryArg.id}/download` }),
         providesTags: ["export"],
+      }),
+      createKyc: build.mutation<CreateKycApiResponse, CreateKycApiArg>({
+        query: (queryArg) => ({
+          url: `/api/kyc/create`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["kyc"],
+      }),
+      getKycFileLink: build.mutation<
+        GetKycFileLinkApiResponse,
+        GetKycFileLinkApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/kyc/file-link/${queryArg.fileId}`,
+          method: "POST",
+          body: queryArg.kycFileLinkRequestDto,
+        }),
+        invalidatesTags: ["kyc"],
+      }),
+      getKycFile: build.query<GetKycFileApiResponse, GetKycFileApiArg>({
+        query: (queryArg) => ({
+          url: `/api/kyc/file/${queryArg.fileId}`,
+          params: {
+            signature: queryArg.signature,
+            expires: queryArg.expires,
+            viewer: queryArg.viewer,
+          },
+        }),
+        providesTags: ["kyc"],
+      }),
+      getAllKyc: build.query<GetAllKycApiResponse, GetAllKycApiArg>({
+        query: (queryArg) => ({
+          url: `/api/kyc/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            status: queryArg.status,
+            assigned: queryArg.assigned,
+            text: queryArg.text,
+          },
+        }),
+        providesTags: ["kyc"],
+      }),
+      getKyc: build.query<GetKycApiResponse, GetKycApiArg>({
+        query: (queryArg) => ({ url: `/api/kyc/get/${queryArg.id}` }),
+        providesTags: ["kyc"],
+      }),
+      getMyKyc: build.query<GetMyKycApiResponse, GetMyKycApiArg>({
+        query: () => ({ url: `/api/kyc/my` }),
+        providesTags: ["kyc"],
+      }),
+      updateKycStatus: build.mutation<
+        UpdateKycStatusApiResponse,
+        UpdateKycStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/kyc/update/status/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.updateKycStatusDto,
+        }),
+        invalidatesTags: ["kyc"],
+      }),
+      withdrawKyc: build.mutation<WithdrawKycApiResponse, WithdrawKycApiArg>({
+        query: (queryArg) => ({
+          url: `/api/kyc/withdraw/${queryArg.id}`,
+          method: "POST",
+        }),
+        invalidatesTags: ["kyc"],
+      }),
+      getLicensedBrokers: build.query<
+        GetLicensedBrokersApiResponse,
+        GetLicensedBrokersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/brokers`,
+          params: {
+            text: queryArg.text,
+          },
+        }),
+        providesTags: ["licences"],
+      }),
+      createLicence: build.mutation<
+        CreateLicenceApiResponse,
+        CreateLicenceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/create`,
+          method: "POST",
+          body: queryArg.createLicenceDto,
+        }),
+        invalidatesTags: ["licences"],
+      }),
+      getAllLicences: build.query<
+        GetAllLicencesApiResponse,
+        GetAllLicencesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            status: queryArg.status,
+            kind: queryArg.kind,
+            text: queryArg.text,
+          },
+        }),
+        providesTags: ["licences"],
+      }),
+      getLicenceById: build.query<
+        GetLicenceByIdApiResponse,
+        GetLicenceByIdApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/licence/get/${queryArg.id}` }),
+        providesTags: ["licences"],
+      }),
+      getMyLicences: build.query<GetMyLicencesApiResponse, GetMyLicencesApiArg>(
+        {
+          query: () => ({ url: `/api/licence/my` }),
+          providesTags: ["licences"],
+        },
+      ),
+      superviseLicence: build.mutation<
+        SuperviseLicenceApiResponse,
+        SuperviseLicenceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/supervise/${queryArg.id}`,
+          method: "POST",
+          body: queryArg.superviseLicenceDto,
+        }),
+        invalidatesTags: ["licences"],
+      }),
+      updateLicenceStatus: build.mutation<
+        UpdateLicenceStatusApiResponse,
+        UpdateLicenceStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/update/status/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.reviewLicenceDto,
+        }),
+        invalidatesTags: ["licences"],
+      }),
+      updateLicence: build.mutation<
+        UpdateLicenceApiResponse,
+        UpdateLicenceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/update/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.updateLicenceDto,
+        }),
+        invalidatesTags: ["licences"],
+      }),
+      withdrawLicence: build.mutation<
+        WithdrawLicenceApiResponse,
+        WithdrawLicenceApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/licence/withdraw/${queryArg.id}`,
+          method: "POST",
+        }),
+        invalidatesTags: ["licences"],
       }),
       bulkListingAction: build.mutation<
         BulkListingActionApiResponse,
@@ -1477,6 +1765,94 @@ export type GetCurrencyRateHistoryApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
+export type ActivateApiResponse =
+  | /** status 200 Signed in: the team account the caller joined. Signed out: the new account’s session, as login answers it */ MyEnterpriseDto
+  | AuthResponseDto;
+export type ActivateApiArg = {
+  token: string;
+  activateInviteDto: ActivateInviteDto;
+};
+export type AddCreditsApiResponse =
+  /** status 200 Credits added to the team’s pool (audited with the reason) */ AddPoolCreditsResultDto;
+export type AddCreditsApiArg = {
+  addPoolCreditsDto: AddPoolCreditsDto;
+};
+export type CreateApiResponse =
+  /** status 201 Staff for an Enterprise-plan member (ownerId), or the member for themself */ EnterpriseDto;
+export type CreateApiArg = {
+  createEnterpriseDto: CreateEnterpriseDto;
+};
+export type GetAllApiResponse =
+  /** status 200 Teams, newest first */ EnterpriseListDto;
+export type GetAllApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Part of the team’s name */
+  text?: string;
+  status?: "active" | "suspended";
+};
+export type InviteApiResponse =
+  /** status 201 The invitation (its link is e-mailed; the token is never answered) */ EnterpriseInviteDto;
+export type InviteApiArg = {
+  inviteMemberDto: InviteMemberDto;
+};
+export type RevokeInviteApiResponse =
+  /** status 200 The revoked invitation */ EnterpriseInviteDto;
+export type RevokeInviteApiArg = {
+  id: string;
+};
+export type PreviewInviteApiResponse =
+  /** status 200 What the join page shows (the token is the secret) */ InvitePreviewDto;
+export type PreviewInviteApiArg = {
+  token: string;
+};
+export type MyAccountApiResponse =
+  /** status 200 The caller’s team, role and membership (nulls when in none) */ MyEnterpriseDto;
+export type MyAccountApiArg = void;
+export type RemoveSubAccountApiResponse = unknown;
+export type RemoveSubAccountApiArg = {
+  id: string;
+  /** The active member who takes over the leaving member’s team listings (and their threads) */
+  reassignTo?: string;
+  /** true: archive the leaving member’s team listings instead */
+  archive?: boolean;
+};
+export type UpdateSubAccountApiResponse =
+  /** status 200  */ EnterpriseMemberDto;
+export type UpdateSubAccountApiArg = {
+  updateSubAccountDto: UpdateSubAccountDto;
+};
+export type GetApiEnterpriseByIdApiResponse =
+  /** status 200 The team (staff, or its members; others 404) */ EnterpriseDto;
+export type GetApiEnterpriseByIdApiArg = {
+  id: string;
+};
+export type PoolCreditsApiResponse =
+  /** status 200 The pool’s ledger (a plain member sees only their own spending) */ PoolAccountDto;
+export type PoolCreditsApiArg = {
+  id: string;
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Only this member's spending (reserve, commit, refund) */
+  memberId?: string;
+  /** grant: credits added to the pool; reserve, commit, refund: members’ spending */
+  action?: "grant" | "reserve" | "commit" | "refund";
+  /** From this Philippine day (YYYY-MM-DD, inclusive) or instant (ISO date-time) */
+  from?: string;
+  /** To this Philippine day (YYYY-MM-DD, inclusive) or instant (ISO date-time, exclusive) */
+  to?: string;
+};
+export type DashboardApiResponse =
+  /** status 200 Per member and in total: listings, inquiries, first-response time, pool credits used */ EnterpriseDashboardDto;
+export type DashboardApiArg = {
+  id: string;
+  /** From this Philippine day (YYYY-MM-DD, inclusive) or instant; default 30 days before `to` */
+  from?: string;
+  /** To this Philippine day (YYYY-MM-DD, inclusive) or instant (exclusive); default now */
+  to?: string;
+};
 export type GetMyExportsApiResponse =
   /** status 200 The caller’s exports, newest first */ ExportJobListDto;
 export type GetMyExportsApiArg = {
@@ -1491,6 +1867,142 @@ export type GetExportApiArg = {
 };
 export type DownloadExportApiResponse = unknown;
 export type DownloadExportApiArg = {
+  id: string;
+};
+export type CreateKycApiResponse = /** status 201  */ KycSubmissionDto;
+export type CreateKycApiArg = {
+  body: {
+    /** The back of the ID (optional for passports and PhilSys paper/digital IDs) */
+    back?: Blob;
+    birthDate?: string;
+    /** The front of the ID (JPEG, PNG or WebP) */
+    front?: Blob;
+    fullName?: string;
+    idExpiresOn?: string;
+    idNumber?: string;
+    idType?:
+      | "philsys_card"
+      | "philsys_paper"
+      | "philsys_digital"
+      | "passport"
+      | "drivers_license"
+      | "umid"
+      | "sss"
+      | "prc"
+      | "postal"
+      | "pagibig"
+      | "acr_icard";
+    /** A selfie holding the ID */
+    selfie?: Blob;
+    submit?: boolean;
+  };
+};
+export type GetKycFileLinkApiResponse = /** status 200  */ KycFileLinkDto;
+export type GetKycFileLinkApiArg = {
+  fileId: string;
+  kycFileLinkRequestDto: KycFileLinkRequestDto;
+};
+export type GetKycFileApiResponse = unknown;
+export type GetKycFileApiArg = {
+  fileId: string;
+  signature: any;
+  expires: any;
+  viewer: any;
+};
+export type GetAllKycApiResponse =
+  /** status 200 Oldest submittedAt first (the queue) */ KycListDto;
+export type GetAllKycApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Only this status (default: the queue, submitted and in_review) */
+  status?:
+    | "draft"
+    | "submitted"
+    | "in_review"
+    | "approved"
+    | "rejected"
+    | "resubmission_requested"
+    | "expired"
+    | "withdrawn";
+  assigned?: "me" | "unassigned" | "any";
+  /** Words of the member's name or e-mail, the name on the ID, or the ID number's last 4 digits */
+  text?: string;
+};
+export type GetKycApiResponse =
+  /** status 200 The owner, or a reviewer (with user and reviews) */ KycSubmissionDto;
+export type GetKycApiArg = {
+  id: string;
+};
+export type GetMyKycApiResponse = /** status 200  */ MyKycDto;
+export type GetMyKycApiArg = void;
+export type UpdateKycStatusApiResponse = /** status 200  */ KycSubmissionDto;
+export type UpdateKycStatusApiArg = {
+  id: string;
+  updateKycStatusDto: UpdateKycStatusDto;
+};
+export type WithdrawKycApiResponse = /** status 200  */ KycSubmissionDto;
+export type WithdrawKycApiArg = {
+  id: string;
+};
+export type GetLicensedBrokersApiResponse =
+  /** status 200 Brokers with an approved licence matching the name, e-mail or number (at most 20) */ LicensedBrokerListDto;
+export type GetLicensedBrokersApiArg = {
+  /** Part of the broker's name or e-mail, or the start of their licence number */
+  text?: string;
+};
+export type CreateLicenceApiResponse =
+  /** status 201 Submitted for review (a salesperson: waiting for their broker to confirm) */ LicenceDto;
+export type CreateLicenceApiArg = {
+  createLicenceDto: CreateLicenceDto;
+};
+export type GetAllLicencesApiResponse =
+  /** status 200 Licences for staff, the oldest submission first (status=submitted: the review queue) */ LicenceListDto;
+export type GetAllLicencesApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Only licences in this status (the review queue: submitted) */
+  status?:
+    | "pending_broker"
+    | "submitted"
+    | "approved"
+    | "rejected"
+    | "expired"
+    | "revoked"
+    | "withdrawn";
+  kind?: "broker" | "salesperson" | "appraiser" | "consultant";
+  /** Part of the member's name or e-mail, or the start of the licence number */
+  text?: string;
+};
+export type GetLicenceByIdApiResponse =
+  /** status 200 The holder, their named broker, or staff (who also get the account and its KYC summary) */ LicenceDto;
+export type GetLicenceByIdApiArg = {
+  id: string;
+};
+export type GetMyLicencesApiResponse =
+  /** status 200 My current licence, the earlier ones, and the salespersons naming me as their broker */ MyLicencesDto;
+export type GetMyLicencesApiArg = void;
+export type SuperviseLicenceApiResponse =
+  /** status 200 Confirmed (to the reviewers) or declined (the salesperson names another broker) */ LicenceDto;
+export type SuperviseLicenceApiArg = {
+  id: string;
+  superviseLicenceDto: SuperviseLicenceDto;
+};
+export type UpdateLicenceStatusApiResponse =
+  /** status 200 Approved, rejected or revoked (audited; the member is notified) */ LicenceDto;
+export type UpdateLicenceStatusApiArg = {
+  id: string;
+  reviewLicenceDto: ReviewLicenceDto;
+};
+export type UpdateLicenceApiResponse =
+  /** status 200 Back to review with the new details (the badge is off until approved again) */ LicenceDto;
+export type UpdateLicenceApiArg = {
+  id: string;
+  updateLicenceDto: UpdateLicenceDto;
+};
+export type WithdrawLicenceApiResponse = /** status 200  */ LicenceDto;
+export type WithdrawLicenceApiArg = {
   id: string;
 };
 export type BulkListingActionApiResponse =
@@ -2702,6 +3214,212 @@ export type CurrencyRateHistoryDto = {
   /** Newest asOf first */
   rates: CurrencyRateHistoryItemDto[];
 };
+export type EnterpriseInviteDto = {
+  _id: string;
+  createdAt: string;
+  email: string;
+  expiresAt: string;
+  monthlyCreditCap: number | null;
+  role: "admin" | "member";
+  status: "open" | "expired" | "used" | "revoked";
+};
+export type EnterpriseMemberDto = {
+  avatar: string | null;
+  email: string;
+  firstName: string;
+  /** Verified identity (needed to be the owner or an admin) */
+  isVerified: boolean;
+  joinedAt: string;
+  lastName: string;
+  /** Credits a month from the pool; null: no cap */
+  monthlyCreditCap: number | null;
+  role: "owner" | "admin" | "member";
+  status: "active" | "paused";
+  userId: string;
+};
+export type EnterprisePersonDto = {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+export type EnterpriseDto = {
+  _id: string;
+  createdAt: string;
+  /** Open and expired invitations (owner, admins and staff; empty for members) */
+  invites: EnterpriseInviteDto[];
+  memberCount: number;
+  /** Owner first, then admins, then members */
+  members: EnterpriseMemberDto[];
+  name: string;
+  owner: EnterprisePersonDto;
+  /** Credits in the team’s pool */
+  poolBalance: number;
+  seatLimit: number;
+  /** Members (paused ones too) and open invitations */
+  seatsUsed: number;
+  status: "active" | "suspended";
+  updatedAt: string;
+};
+export type MyEnterpriseDto = {
+  enterprise: EnterpriseDto | null;
+  membership: EnterpriseMemberDto | null;
+  role: ("owner" | "admin" | "member") | null;
+};
+export type ActivateInviteDto = {
+  /** Signed out: the new account’s first name */
+  firstName?: string;
+  /** Signed out: the new account’s last name */
+  lastName?: string;
+  /** Signed out: the new account’s password */
+  password?: string;
+};
+export type AddPoolCreditsResultDto = {
+  /** false: this idempotency key added credits already */
+  applied: boolean;
+  /** The pool’s balance now */
+  balance: number;
+  enterpriseId: string;
+};
+export type AddPoolCreditsDto = {
+  amount: number;
+  enterpriseId: string;
+  /** The same key adds the credits once (a retried request); default: every request adds */
+  idempotencyKey?: string;
+  /** Why (kept in the ledger and the audit log) */
+  reason: string;
+};
+export type CreateEnterpriseDto = {
+  name: string;
+  /** The owner (staff: required; a member creates their own team and leaves it out) */
+  ownerId?: string;
+  /** Seats (staff only; default the Enterprise plan’s seats) */
+  seatLimit?: number;
+};
+export type EnterpriseSummaryDto = {
+  _id: string;
+  createdAt: string;
+  memberCount: number;
+  name: string;
+  owner: EnterprisePersonDto;
+  seatLimit: number;
+  /** Members (paused ones too) and open invitations */
+  seatsUsed: number;
+  status: "active" | "suspended";
+  updatedAt: string;
+};
+export type EnterpriseListDto = {
+  enterprises: EnterpriseSummaryDto[];
+  pagination: PaginationDto;
+};
+export type InviteMemberDto = {
+  email: string;
+  /** The team (staff; members invite to their own team) */
+  enterpriseId?: string;
+  /** Credits a month from the pool; none: no cap */
+  monthlyCreditCap?: number | null;
+  role: "admin" | "member";
+};
+export type InvitePreviewDto = {
+  /** An account with the invited e-mail exists (sign in to accept) or not (create one) */
+  accountExists: boolean;
+  email: string;
+  enterpriseName: string;
+  expiresAt: string;
+  role: "admin" | "member";
+  status: "open" | "expired" | "used" | "revoked";
+};
+export type UpdateSubAccountDto = {
+  /** Credits a month from the pool; null: no cap */
+  monthlyCreditCap?: number | null;
+  /** admin or member (nobody makes a second owner) */
+  role?: "admin" | "member";
+  /** paused: cannot act for the team or spend the pool */
+  status?: "active" | "paused";
+  /** The member */
+  userId: string;
+};
+export type PoolMemberSpendDto = {
+  firstName: string;
+  lastName: string;
+  /** Credits spent from the pool in the asked window (this month when none) */
+  spentInRange: number;
+  /** Credits spent from the pool this calendar month (Asia/Manila): held or committed, refunds excluded */
+  spentThisMonth: number;
+  userId: string;
+};
+export type PoolMemberRefDto = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+};
+export type PoolEntryDto = {
+  /** The ledger row id */
+  _id: string;
+  /** Credits moved in the pool: positive added, negative taken (a commit moves 0: the reserve took them) */
+  amount: number;
+  /** The pool's balance after this row */
+  balanceAfter: number;
+  createdAt: string;
+  kind:
+    | "allowance"
+    | "purchase"
+    | "adjustment"
+    | "reserve"
+    | "commit"
+    | "refund"
+    | "transfer";
+  /** The member who spent (null on credits added to the pool) */
+  member: PoolMemberRefDto | null;
+  reason: string | null;
+  reservationId: string | null;
+};
+export type PoolAccountDto = {
+  /** Credits in the team's pool now */
+  balance: number;
+  /** Spending by member, the largest in the window first */
+  byMember: PoolMemberSpendDto[];
+  enterpriseId: string;
+  /** The pool's ledger, newest first */
+  entries: PoolEntryDto[];
+  pagination: PaginationDto;
+  /** Credits held from the pool by work in progress (already taken off balance) */
+  reserved: number;
+};
+export type DashboardListingsDto = {
+  active: number;
+  total: number;
+};
+export type DashboardMemberDto = {
+  /** Credits they spent from the pool in the window */
+  creditsUsed: number;
+  firstName: string;
+  /** Threads about their team listings that someone else started in the window */
+  inquiries: number;
+  lastName: string;
+  /** Their team listings now */
+  listings: DashboardListingsDto;
+  /** Median seconds from the first message by someone else to their first reply (threads whose first such message is in the window); null: none */
+  medianFirstResponseSeconds: number | null;
+  role: "owner" | "admin" | "member";
+  status: "active" | "paused";
+  userId: string;
+};
+export type DashboardTotalsDto = {
+  creditsUsed: number;
+  inquiries: number;
+  /** All the team’s listings (those of former members too) */
+  listings: DashboardListingsDto;
+  medianFirstResponseSeconds: number | null;
+  members: number;
+};
+export type EnterpriseDashboardDto = {
+  enterpriseId: string;
+  from: string;
+  members: DashboardMemberDto[];
+  to: string;
+  totals: DashboardTotalsDto;
+};
 export type ExportJobDto = {
   createdAt: string;
   /** Only when ready: a signed link valid 5 minutes (works as <a href download>, no token needed); GET the job again for a fresh one */
@@ -2725,6 +3443,294 @@ export type ExportJobDto = {
 export type ExportJobListDto = {
   exports: ExportJobDto[];
   pagination: PaginationDto;
+};
+export type KycPersonDto = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+};
+export type KycFileDto = {
+  _id: string;
+  kind: "front" | "back" | "selfie";
+  mimeType: "image/jpeg" | "image/png" | "image/webp";
+  /** Bytes of the image */
+  size: number;
+};
+export type KycReviewDto = {
+  action:
+    | "assigned"
+    | "released"
+    | "approved"
+    | "rejected"
+    | "resubmission_requested"
+    | "expired";
+  createdAt: string;
+  note: string | null;
+  reasonCodes: (
+    | "image_blurry"
+    | "image_cropped"
+    | "glare"
+    | "id_expired"
+    | "name_mismatch"
+    | "birth_date_mismatch"
+    | "id_number_mismatch"
+    | "selfie_mismatch"
+    | "selfie_missing_id"
+    | "unsupported_id"
+    | "suspected_tampering"
+    | "other"
+  )[];
+  /** null for the system (expiry) or a removed reviewer */
+  reviewer: KycPersonDto | null;
+};
+export type KycMemberDto = {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  type: string;
+};
+export type KycSubmissionDto = {
+  _id: string;
+  approvedAt: string | null;
+  /** The reviewer who took it (in_review) */
+  assignedTo: KycPersonDto | null;
+  birthDate: string;
+  createdAt: string;
+  /** When an approval stops counting */
+  expiresAt: string | null;
+  files: KycFileDto[];
+  /** The images were deleted (retention); files is then empty */
+  filesPurged: boolean;
+  fullName: string;
+  idExpiresOn: string | null;
+  /** The last 4 characters of the ID number (the rest is never shown) */
+  idNumberLast4: string;
+  idType:
+    | "philsys_card"
+    | "philsys_paper"
+    | "philsys_digital"
+    | "passport"
+    | "drivers_license"
+    | "umid"
+    | "sss"
+    | "prc"
+    | "postal"
+    | "pagibig"
+    | "acr_icard";
+  /** The last decision's reasons (what to fix) */
+  reasonCodes: (
+    | "image_blurry"
+    | "image_cropped"
+    | "glare"
+    | "id_expired"
+    | "name_mismatch"
+    | "birth_date_mismatch"
+    | "id_number_mismatch"
+    | "selfie_mismatch"
+    | "selfie_missing_id"
+    | "unsupported_id"
+    | "suspected_tampering"
+    | "other"
+  )[];
+  reviewNote: string | null;
+  reviewedAt: string | null;
+  /** Reviewers only (GET /kyc/get/{id}): every reviewer action, oldest first */
+  reviews?: KycReviewDto[];
+  status:
+    | "draft"
+    | "submitted"
+    | "in_review"
+    | "approved"
+    | "rejected"
+    | "resubmission_requested"
+    | "expired"
+    | "withdrawn";
+  submittedAt: string | null;
+  updatedAt: string;
+  /** Reviewers only: the member */
+  user?: KycMemberDto;
+  userId: string;
+};
+export type KycFileLinkDto = {
+  expiresAt: string;
+  /** GET it with the same bearer token; valid 5 minutes */
+  url: string;
+};
+export type KycFileLinkRequestDto = {
+  /** Why the file is opened (recorded in the audit log); the owner may give any */
+  reason:
+    "review" | "appeal" | "fraud_investigation" | "legal_request" | "support";
+};
+export type KycListDto = {
+  pagination: PaginationDto;
+  /** Oldest submittedAt first (the queue order) */
+  submissions: KycSubmissionDto[];
+};
+export type MyKycDto = {
+  /** The newest submission (the open one while there is one), or null */
+  current: KycSubmissionDto | null;
+  /** The older submissions, newest first */
+  history: KycSubmissionDto[];
+};
+export type UpdateKycStatusDto = {
+  /** What the member should know (plain text, shown to them) */
+  note?: string;
+  /** Needed (at least one) to reject or ask for a resubmission; other needs a note */
+  reasonCodes?: (
+    | "image_blurry"
+    | "image_cropped"
+    | "glare"
+    | "id_expired"
+    | "name_mismatch"
+    | "birth_date_mismatch"
+    | "id_number_mismatch"
+    | "selfie_mismatch"
+    | "selfie_missing_id"
+    | "unsupported_id"
+    | "suspected_tampering"
+    | "other"
+  )[];
+  /** in_review: take it (assign to me); submitted: release it; approved, rejected, resubmission_requested: decide */
+  status:
+    | "in_review"
+    | "submitted"
+    | "approved"
+    | "rejected"
+    | "resubmission_requested";
+};
+export type LicensedBrokerDto = {
+  /** The broker's member id (supervisingBrokerId) */
+  _id: string;
+  firstName: string;
+  lastName: string;
+  licenceNumber: string;
+};
+export type LicensedBrokerListDto = {
+  /** At most 20 */
+  brokers: LicensedBrokerDto[];
+};
+export type LicenceMemberDto = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+};
+export type SupervisingBrokerDto = {
+  /** The broker's member id */
+  _id: string;
+  firstName: string;
+  lastName: string;
+  /** The broker's PRC licence number (null when they have none on file) */
+  licenceNumber: string | null;
+  /** Whether the broker's licence is approved now: false once it expired or was revoked (the salesperson's accreditation stays, marked so: they should name another broker) */
+  licenceValid: boolean;
+};
+export type LicenceUserDto = {
+  _id: string;
+  email: string;
+  firstName: string;
+  /** Identity verified (approved KYC) */
+  isVerified: boolean;
+  /** The member's KYC summary: reviewers check the number against a verified PRC ID */
+  kyc: KycSummaryDto | null;
+  lastName: string;
+  type:
+    | "customer"
+    | "broker"
+    | "real_estate_salesperson"
+    | "property_owner"
+    | "real_estate_appraiser"
+    | "real_estate_consultant";
+};
+export type LicenceDto = {
+  _id: string;
+  approvedAt: string | null;
+  /** The badge text while approved ("PRC-licensed broker No. 0012345"), else null */
+  badge: string | null;
+  brokerConfirmedAt: string | null;
+  /** Set when the named broker declined (status stays pending_broker: name another broker) */
+  brokerDeclinedAt: string | null;
+  createdAt: string;
+  kind: "broker" | "salesperson" | "appraiser" | "consultant";
+  /** Staff only: whether the member's verified identity (KYC) is a PRC ID to check the number against (false: the screen warns) */
+  kycPrcIdVerified?: boolean;
+  /** The licence holder, for the supervising broker and staff */
+  member?: LicenceMemberDto;
+  number: string;
+  reasonCodes: (
+    | "number_not_on_prc_id"
+    | "name_mismatch"
+    | "expired"
+    | "no_kyc_prc_id"
+    | "broker_not_licensed"
+    | "other"
+  )[];
+  reviewNote: string | null;
+  reviewedAt: string | null;
+  status:
+    | "pending_broker"
+    | "submitted"
+    | "approved"
+    | "rejected"
+    | "expired"
+    | "revoked"
+    | "withdrawn";
+  submittedAt: string;
+  /** A salesperson's supervising broker */
+  supervisingBroker: SupervisingBrokerDto | null;
+  updatedAt: string;
+  /** Staff only */
+  user?: LicenceUserDto;
+  userId: string;
+  validUntil: string;
+};
+export type CreateLicenceDto = {
+  /** The member type's licence: broker, salesperson (accreditation), appraiser or consultant */
+  kind: "broker" | "salesperson" | "appraiser" | "consultant";
+  /** The PRC registration or accreditation number: up to 7 digits, leading zeros kept */
+  number: string;
+  /** Salespersons only: the member id of the licensed broker they work under (see GET /licence/brokers) */
+  supervisingBrokerId?: string;
+  /** The validity date on the PRC ID (YYYY-MM-DD), after today (Asia/Manila) */
+  validUntil: string;
+};
+export type LicenceListDto = {
+  licences: LicenceDto[];
+  pagination: PaginationDto;
+};
+export type MyLicencesDto = {
+  /** The licence pending, in review or approved */
+  current: LicenceDto | null;
+  /** Earlier licences (rejected, expired, revoked, withdrawn), newest first */
+  history: LicenceDto[];
+  /** Salespersons naming me as their supervising broker, those waiting for my answer first */
+  supervising: LicenceDto[];
+};
+export type SuperviseLicenceDto = {
+  /** true: I supervise this salesperson; false: I do not */
+  confirm: boolean;
+};
+export type ReviewLicenceDto = {
+  /** Shown to the member */
+  note?: string;
+  /** Required (at least one) to reject or revoke; `other` needs a note */
+  reasonCodes?: (
+    | "number_not_on_prc_id"
+    | "name_mismatch"
+    | "expired"
+    | "no_kyc_prc_id"
+    | "broker_not_licensed"
+    | "other"
+  )[];
+  status: "approved" | "rejected" | "revoked";
+};
+export type UpdateLicenceDto = {
+  /** The PRC number: up to 7 digits, leading zeros kept */
+  number?: string;
+  /** Salespersons only: the broker they work under (naming one again after a decline asks them again) */
+  supervisingBrokerId?: string;
+  /** The validity date (YYYY-MM-DD), after today (Asia/Manila) */
+  validUntil?: string;
 };
 export type BulkItemResultDto = {
   id: string;
@@ -2827,11 +3833,19 @@ export type ListingLocationDto = {
   lat: number;
   lng: number;
 };
+export type ListingOwnerLicenceDto = {
+  kind: "broker" | "salesperson" | "appraiser" | "consultant";
+  number: string;
+};
 export type ListingOwnerDto = {
   _id: string;
   avatar: string | null;
   firstName: string;
+  /** The owner verified their identity (approved KYC): the "Verified identity" badge */
+  isVerified: boolean;
   lastName: string;
+  /** The owner's PRC licence while approved (the badge), else null */
+  licence: ListingOwnerLicenceDto | null;
 };
 export type RatingDto = {
   average: number;
@@ -2878,6 +3892,8 @@ export type ListingDto = {
   /** Staff only (search pages, the admin user page): how many open reports it has */
   openReports?: number;
   owner: ListingOwnerDto;
+  /** The owner is a broker, salesperson, appraiser or consultant without an approved PRC licence (RESA requires one): buyers are told so */
+  ownerUnlicensed: boolean;
   parkingSlots: number | null;
   price: number;
   rating: RatingDto;
@@ -3936,24 +4952,6 @@ export type DashboardSeriesDto = {
   /** Every bucket of the window in order, 0 where nothing happened */
   points: DashboardPointDto[];
 };
-export type DashboardTotalsDto = {
-  /** Listings with status active now */
-  activeListings?: number;
-  /** Listings now (any status) */
-  listings?: number;
-  /** Messages sent in the window */
-  messages?: number;
-  /** Listings created in the window */
-  newListings?: number;
-  /** Accounts created in the window */
-  newUsers?: number;
-  /** Their sum, in centavos */
-  paidCentavos?: number;
-  /** Payments paid in the window (by paid_at) */
-  payments?: number;
-  /** Members now (1 with filter.userId) */
-  users?: number;
-};
 export type AdminDashboardDto = {
   /** First day of the window (YYYY-MM-DD, Manila) */
   from: string;
@@ -4227,12 +5225,56 @@ export const {
   useUpdateCurrencyRateMutation,
   useGetCurrencyRateHistoryQuery,
   useLazyGetCurrencyRateHistoryQuery,
+  useActivateMutation,
+  useAddCreditsMutation,
+  useCreateMutation,
+  useGetAllQuery,
+  useLazyGetAllQuery,
+  useInviteMutation,
+  useRevokeInviteMutation,
+  usePreviewInviteQuery,
+  useLazyPreviewInviteQuery,
+  useMyAccountQuery,
+  useLazyMyAccountQuery,
+  useRemoveSubAccountMutation,
+  useUpdateSubAccountMutation,
+  useGetApiEnterpriseByIdQuery,
+  useLazyGetApiEnterpriseByIdQuery,
+  usePoolCreditsQuery,
+  useLazyPoolCreditsQuery,
+  useDashboardQuery,
+  useLazyDashboardQuery,
   useGetMyExportsQuery,
   useLazyGetMyExportsQuery,
   useGetExportQuery,
   useLazyGetExportQuery,
   useDownloadExportQuery,
   useLazyDownloadExportQuery,
+  useCreateKycMutation,
+  useGetKycFileLinkMutation,
+  useGetKycFileQuery,
+  useLazyGetKycFileQuery,
+  useGetAllKycQuery,
+  useLazyGetAllKycQuery,
+  useGetKycQuery,
+  useLazyGetKycQuery,
+  useGetMyKycQuery,
+  useLazyGetMyKycQuery,
+  useUpdateKycStatusMutation,
+  useWithdrawKycMutation,
+  useGetLicensedBrokersQuery,
+  useLazyGetLicensedBrokersQuery,
+  useCreateLicenceMutation,
+  useGetAllLicencesQuery,
+  useLazyGetAllLicencesQuery,
+  useGetLicenceByIdQuery,
+  useLazyGetLicenceByIdQuery,
+  useGetMyLicencesQuery,
+  useLazyGetMyLicencesQuery,
+  useSuperviseLicenceMutation,
+  useUpdateLicenceStatusMutation,
+  useUpdateLicenceMutation,
+  useWithdrawLicenceMutation,
   useBulkListingActionMutation,
   useGetListingClustersQuery,
   useLazyGetListingClustersQuery,

@@ -48,6 +48,8 @@ export class CreateKycDto {
   @IsString({ message: 'fullName must be text' })
   @MinLength(2, { message: 'fullName must be the full name as printed on the ID' })
   @MaxLength(200, { message: 'fullName must be at most 200 characters' })
+  // eslint-disable-next-line no-control-regex
+  @Matches(/^[^\u0000-\u001f\u007f]+$/, { message: 'fullName must be plain text on one line (no control characters)' })
   fullName?: string;
 
   @ApiPropertyOptional({ format: 'date', example: '1990-05-17', description: 'YYYY-MM-DD as on the ID; the member must be 18 or older' })
