@@ -28,6 +28,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { ActivityModule } from './modules/activity/activity.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { EnterpriseMembershipModule } from './modules/enterprise/enterprise-membership.module';
+import { EnterpriseModule } from './modules/enterprise/enterprise.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PaymentsModule, PaymentsWorkerModule } from './modules/payments/payments.module';
 import { ExportsModule, ExportsWorkerModule } from './modules/exports/exports.module';
@@ -73,6 +74,7 @@ export class AppModule {
         AuditModule,
         ActivityModule,
         EnterpriseMembershipModule,
+        EnterpriseModule,
         CreditsModule,
         SubscriptionsModule,
         PaymentsModule,
