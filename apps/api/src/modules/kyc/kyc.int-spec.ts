@@ -8,7 +8,8 @@ import { MaintenanceRunner } from '../../common/events/maintenance';
 import { eventsSettled } from '../../../test/events';
 import { PDF_BYTES } from '../../../test/fixtures';
 import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
-import { tempFiles } from '../../../test/uploads';
+import { listen } from '../../../test/realtime';
+import { heldUpload, tempFiles } from '../../../test/uploads';
 import { KycService } from './kyc.service';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -318,6 +319,13 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     const res = await submit(m, { ...fields, submit: 'false' }, {}).expect(429);
     expect(res.body.message).toMatch(/at most 5 times a day/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // refused before a byte of the images is read: the answer comes while the body is held back
+    const held = heldUpload(await listen(t), '/api/kyc/create', { token: m.token, field: 'front', fields: { idType: 'passport' } });
+    const answer = await held.response;
+    expect(answer.status).toBe(429);
+    expect(tempFiles(t)).toEqual([]);
+    // a guest is refused the same way
+    expect((await heldUpload(await listen(t), '/api/kyc/create', { field: 'front' }).response).status).toBe(401);
   });
 
   it('expires approvals past their period or their ID (badge off); a new approval supersedes the old one', async () => {
@@ -348,6 +356,21 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
 
     // the task is registered under its name and finds nothing more now
     expect(await t.app.get(MaintenanceRunner).runTask('kyc-expiry')).toBe(0);
+  });
+
+  it("expires an approval on the ID's own expiry date when that comes first (reason id_expired); nobody reviews their own", async () => {
+    const m = await createUser(t);
+    const soon = new Date(Date.now() + 10 * DAY + 8 * 3600_000).toISOString().slice(0, 10);
+    const s = (await submit(m, { ...fields, idExpiresOn: soon }).expect(201)).body;
+    const approved = (await setStatus(admin, s._id, { status: 'approved' }).expect(200)).body;
+    expect(approved.expiresAt).toBe(new Date(`${soon}T00:00:00+08:00`).toISOString());
+    expect(await kyc.expireDue(new Date(Date.now() + 5 * DAY))).toBe(0);
+    expect(await kyc.expireDue(new Date(Date.now() + 11 * DAY))).toBeGreaterThanOrEqual(1);
+    expect((await current(m)).isVerified).toBe(false);
+    expect(await eventData('kyc.expired', s._id)).toEqual([expect.objectContaining({ reason: 'id_expired' })]);
+
+    const own = (await submit(admin2).expect(201)).body;
+    expect((await setStatus(admin2, own._id, { status: 'approved' }).expect(403)).body.message).toBe('You cannot review your own identity verification');
   });
 
   it('retention: withdraws abandoned drafts and deletes the files of closed submissions past the period', async () => {
