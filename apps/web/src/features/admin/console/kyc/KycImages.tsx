@@ -19,7 +19,7 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import { errorMessage } from '@/lib/api/errors';
 import { selectAuth, useAppSelector } from '@/lib/state/hooks';
 import { apiUrl } from '../export-client';
-import { useConsoleKycFileLinkMutation, type KycFile } from './kyc-api';
+import { useGetKycFileLinkMutation, type KycFile } from './kyc-api';
 
 export const KYC_VIEW_REASON_LABELS: Record<KycViewReason, string> = {
   review: 'Reviewing this submission',
@@ -41,7 +41,7 @@ export const KYC_FILE_LABELS: Record<KycFile['kind'], string> = {
  */
 export function useKycImage(fileId: string, reason: KycViewReason | null) {
   const { token } = useAppSelector(selectAuth);
-  const [link] = useConsoleKycFileLinkMutation();
+  const [link] = useGetKycFileLinkMutation();
   const [state, setState] = useState<{ url: string | null; error: string | null }>({ url: null, error: null });
   useEffect(() => {
     if (!reason) return undefined;
@@ -49,7 +49,7 @@ export function useKycImage(fileId: string, reason: KycViewReason | null) {
     let cancelled = false;
     void (async () => {
       try {
-        const signed = await link({ fileId, reason }).unwrap();
+        const signed = await link({ fileId, kycFileLinkRequestDto: { reason } }).unwrap();
         const res = await fetch(apiUrl(signed.url), { headers: token ? { authorization: `Bearer ${token}` } : {} });
         if (!res.ok) throw new Error(res.status === 410 ? 'the link expired; reload the page' : `HTTP ${res.status}`);
         const blob = await res.blob();

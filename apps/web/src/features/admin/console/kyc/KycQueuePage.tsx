@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { KYC_STATUSES } from '@app/domain';
+import { KYC_STATUSES, type KycStatus } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -16,7 +16,7 @@ import { personName } from '../labels';
 import { PageHeading } from '../PageHeading';
 import { useGridState } from '../use-grid-state';
 import { ChoiceFilter } from './ChoiceFilter';
-import { useConsoleKycQueueQuery, type KycQueueArg, type KycSubmission } from './kyc-api';
+import { useGetAllKycQuery, type KycQueueArg, type KycSubmission } from './kyc-api';
 import { KYC_STATUS_COLORS, KYC_STATUS_LABELS, ageOf, idTypeLabel } from './kyc-text';
 import { StaffOnlyNotice } from './StaffOnlyNotice';
 
@@ -32,7 +32,7 @@ export const KYC_GRID: GridConfig = {
 
 /** The table's filters as GET /kyc/get/all's query (no status: the queue, submitted and in review). */
 export function kycQueueArg(filters: Record<string, string>, page: number, limit: number): KycQueueArg {
-  const status = (KYC_STATUSES as readonly string[]).includes(filters.status ?? '') ? filters.status : undefined;
+  const status = (KYC_STATUSES as readonly string[]).includes(filters.status ?? '') ? (filters.status as KycStatus) : undefined;
   const assigned = filters.assigned === 'me' || filters.assigned === 'unassigned' ? filters.assigned : 'any';
   return { ...(status && { status }), assigned, ...(filters.q && { text: filters.q }), page, limit };
 }
@@ -98,7 +98,7 @@ function KycQueue() {
   const navigate = useNavigate();
   const grid = useGridState(KYC_GRID);
   const { state } = grid;
-  const { data, error, isFetching } = useConsoleKycQueueQuery(kycQueueArg(state.filters, state.page, state.pageSize));
+  const { data, error, isFetching } = useGetAllKycQuery(kycQueueArg(state.filters, state.page, state.pageSize));
   return (
     <>
       <FilterBar grid={grid} label="Filter identity checks">

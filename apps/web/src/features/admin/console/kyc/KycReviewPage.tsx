@@ -19,7 +19,7 @@ import { toast } from '@/lib/state/toasts-slice';
 import { personName } from '../labels';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { KycImage, ViewReasonGate } from './KycImages';
-import { useConsoleKycSetStatusMutation, useConsoleKycSubmissionQuery, type KycStatusBody, type KycSubmission } from './kyc-api';
+import { useGetKycQuery, useUpdateKycStatusMutation, type KycStatusBody, type KycSubmission } from './kyc-api';
 import { KYC_ACTION_LABELS, KYC_STATUS_COLORS, KYC_STATUS_LABELS, ageInYears, formatIdDay, idTypeLabel, kycReasonLabel } from './kyc-text';
 import { StaffOnlyNotice } from './StaffOnlyNotice';
 
@@ -69,12 +69,12 @@ const OPEN = ['submitted', 'in_review'];
 
 function Actions({ s, meId }: { s: KycSubmission; meId: string | undefined }) {
   const dispatch = useAppDispatch();
-  const [setStatus, { isLoading, error, reset }] = useConsoleKycSetStatusMutation();
+  const [setStatus, { isLoading, error, reset }] = useUpdateKycStatusMutation();
   const [dialog, setDialog] = useState<DialogKind>(null);
   const mine = !!meId && s.assignedTo?._id === meId;
   const other = !!s.assignedTo && !mine;
   const send = async (body: KycStatusBody, done: string) => {
-    const result = await setStatus({ id: s._id, body });
+    const result = await setStatus({ id: s._id, updateKycStatusDto: body });
     if ('error' in result) {
       if (!dialog) dispatch(toast.error(errorMessage(result.error)));
       return;
@@ -187,7 +187,7 @@ function Review({ s, meId }: { s: KycSubmission; meId: string | undefined }) {
             {s.fullName}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5, alignItems: 'center' }}>
-            <Chip size="small" label={KYC_STATUS_LABELS[s.status] ?? s.status} color={KYC_STATUS_COLORS[s.status] ?? 'default'} data-testid="kyc-status" />
+            <Chip size="small" label={KYC_STATUS_LABELS[s.status] ?? s.status} color={KYC_STATUS_COLORS[s.status] ?? 'default'} data-testid="kyc-review-status" />
             <Typography variant="body2" color="text.secondary">
               {s.assignedTo ? `Assigned to ${s.assignedTo._id === meId ? 'you' : personName(s.assignedTo)}` : 'Not assigned'} · submitted{' '}
               {formatDayTime(s.submittedAt)}
@@ -281,7 +281,7 @@ function Review({ s, meId }: { s: KycSubmission; meId: string | undefined }) {
 
 function KycReview({ id }: { id: string }) {
   const me = useAppSelector(selectCurrentUser);
-  const { data, error, isLoading } = useConsoleKycSubmissionQuery(id);
+  const { data, error, isLoading } = useGetKycQuery({ id });
   return (
     <>
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}

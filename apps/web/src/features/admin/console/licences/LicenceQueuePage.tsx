@@ -15,7 +15,7 @@ import { PageHeading } from '../PageHeading';
 import { useGridState } from '../use-grid-state';
 import { ChoiceFilter } from '../kyc/ChoiceFilter';
 import { ageOf } from '../kyc/kyc-text';
-import { useConsoleLicenceQueueQuery, type Licence, type LicenceQueueArg } from './licence-api';
+import { useGetAllLicencesQuery, type Licence, type LicenceQueueArg } from './licence-api';
 import { LICENCE_STATUS_COLORS, LICENCE_STATUS_LABELS, licenceKindLabel } from './licence-text';
 
 const COLUMNS = ['member', 'kind', 'number', 'validUntil', 'submittedAt', 'status', 'broker'] as const;
@@ -98,7 +98,7 @@ export function LicencesPage() {
   const navigate = useNavigate();
   const grid = useGridState(LICENCE_GRID);
   const { state } = grid;
-  const { data, error, isFetching } = useConsoleLicenceQueueQuery(licenceQueueArg(state.filters, state.page, state.pageSize));
+  const { data, error, isFetching } = useGetAllLicencesQuery(licenceQueueArg(state.filters, state.page, state.pageSize));
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageHeading title="PRC licences" subtitle="Licence numbers to check against the member's PRC ID, oldest first." />

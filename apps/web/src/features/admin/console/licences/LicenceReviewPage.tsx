@@ -20,7 +20,7 @@ import { personName } from '../labels';
 import { DecisionDialog, type Decision } from '../kyc/DecisionDialog';
 import { Facts, Section } from '../kyc/KycReviewPage';
 import { KYC_STATUS_LABELS, idTypeLabel } from '../kyc/kyc-text';
-import { useConsoleLicenceQuery, useConsoleLicenceReviewMutation, type Licence, type LicenceReviewBody } from './licence-api';
+import { useGetLicenceByIdQuery, useUpdateLicenceStatusMutation, type Licence, type LicenceReviewBody } from './licence-api';
 import { LICENCE_STATUS_COLORS, LICENCE_STATUS_LABELS, licenceKindLabel, licenceReasonLabel } from './licence-text';
 
 const REASONS = LICENCE_REASON_CODES.map((c) => [c, LICENCE_REASON_LABELS[c]] as const);
@@ -30,7 +30,7 @@ type DialogKind = 'approved' | 'rejected' | 'revoked' | null;
 
 function Actions({ l }: { l: Licence }) {
   const dispatch = useAppDispatch();
-  const [review, { isLoading, error, reset }] = useConsoleLicenceReviewMutation();
+  const [review, { isLoading, error, reset }] = useUpdateLicenceStatusMutation();
   const [dialog, setDialog] = useState<DialogKind>(null);
   const decide = (status: 'approved' | 'rejected' | 'revoked', done: string) => async (d: Decision) => {
     const body: LicenceReviewBody = {
@@ -38,7 +38,7 @@ function Actions({ l }: { l: Licence }) {
       ...(d.reasonCodes.length > 0 && { reasonCodes: d.reasonCodes as LicenceReviewBody['reasonCodes'] }),
       ...(d.note && { note: d.note }),
     };
-    const result = await review({ id: l._id, body });
+    const result = await review({ id: l._id, reviewLicenceDto: body });
     if ('error' in result) return;
     dispatch(toast.success(done));
     setDialog(null);
@@ -226,7 +226,7 @@ function Review({ l, canAct }: { l: Licence; canAct: boolean }) {
 export function LicenceReviewPage() {
   const { id = '' } = useParams();
   const me = useAppSelector(selectCurrentUser);
-  const { data, error, isLoading } = useConsoleLicenceQuery(id);
+  const { data, error, isLoading } = useGetLicenceByIdQuery({ id });
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <div>

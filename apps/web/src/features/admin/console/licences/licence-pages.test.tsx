@@ -32,6 +32,8 @@ function licence(overrides: Partial<Licence> = {}): Licence {
     reviewedAt: null,
     approvedAt: null,
     badge: null,
+    createdAt: '2026-11-25T01:00:00.000Z',
+    updatedAt: '2026-11-25T01:00:00.000Z',
     user: {
       _id: 'u_jo',
       firstName: 'Jose',
