@@ -1,2 +1,2 @@
-export { TeamPage } from "./TeamPage";
-export { JoinTeamPage } from "./JoinTeamPage";
+export { TeamPage } from './TeamPage';
+export { JoinTeamPage } from './JoinTeamPage';

@@ -1,158 +1,94 @@
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemText from "@mui/material/ListItemText";
-import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import PersonAddAlt1OutlinedIcon from "@mui/icons-material/PersonAddAlt1Outlined";
-import { ENTERPRISE_INVITE_TTL_HOURS, type EnterpriseRole } from "@app/domain";
-import { FormTextField } from "@/components/ui/FormTextField";
-import { errorMessage } from "@/lib/api/errors";
-import { formatDayTime } from "@/lib/billing-text";
-import { useAppDispatch } from "@/lib/state/hooks";
-import { toast } from "@/lib/state/toasts-slice";
-import { emailRules } from "@/lib/validation";
-import {
-  useTeamInviteMutation,
-  useTeamRevokeInviteMutation,
-  type TeamInvite,
-} from "../team-api";
-import { TEAM_ROLE_LABELS, capText } from "../team-text";
-import { parseCap } from "./MemberActions";
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { ENTERPRISE_INVITE_TTL_HOURS } from '@app/domain';
+import { FormTextField } from '@/components/ui/FormTextField';
+import { errorMessage } from '@/lib/api/errors';
+import { formatDayTime } from '@/lib/billing-text';
+import { useAppDispatch } from '@/lib/state/hooks';
+import { toast } from '@/lib/state/toasts-slice';
+import { emailRules } from '@/lib/validation';
+import { useTeamInviteMutation, useTeamRevokeInviteMutation, type TeamInvite } from '../team-api';
+import { TEAM_ROLE_LABELS, capText } from '../team-text';
+import { parseCap } from './MemberActions';
 
 interface InviteValues {
   email: string;
-  role: "admin" | "member";
+  role: 'admin' | 'member';
   cap: string;
 }
 
-/** Seats left: the limit less the members and the open invitations. */
-export function seatsLeft(
-  seatLimit: number,
-  seatsUsed: number,
-  openInvites: number,
-): number {
-  return Math.max(0, seatLimit - seatsUsed - openInvites);
+/** Seats left: the limit less the seats taken (members, paused ones too, and open invitations). */
+export function seatsLeft(seatLimit: number, seatsUsed: number): number {
+  return Math.max(0, seatLimit - seatsUsed);
 }
 
-export function InviteButton({
-  seats,
-  myRole,
-}: {
-  seats: number;
-  myRole: EnterpriseRole;
-}) {
+export function InviteButton({ seats }: { seats: number }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        variant="contained"
-        startIcon={<PersonAddAlt1OutlinedIcon />}
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setOpen(true)}>
         Invite
       </Button>
-      {open && (
-        <InviteDialog
-          seats={seats}
-          myRole={myRole}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      {open && <InviteDialog seats={seats} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-/** E-mail, role (admins only by the owner) and an optional monthly cap; the seats left shown. */
-export function InviteDialog({
-  seats,
-  myRole,
-  onClose,
-}: {
-  seats: number;
-  myRole: EnterpriseRole;
-  onClose: () => void;
-}) {
+/** E-mail, role (an admin needs a verified identity: the API says so) and an optional monthly cap; the seats left shown. */
+export function InviteDialog({ seats, onClose }: { seats: number; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [invite, { isLoading, error }] = useTeamInviteMutation();
   const { control, handleSubmit } = useForm<InviteValues>({
-    defaultValues: { email: "", role: "member", cap: "" },
+    defaultValues: { email: '', role: 'member', cap: '' },
   });
   const onSubmit = handleSubmit(async ({ email, role, cap }) => {
-    const parsed = cap.trim() === "" ? { cap: null } : parseCap(cap, false);
-    if ("error" in parsed) return;
+    const parsed = cap.trim() === '' ? { cap: null } : parseCap(cap, false);
+    if ('error' in parsed) return;
     try {
       await invite({
         email: email.trim(),
         role,
         ...(parsed.cap != null && { monthlyCreditCap: parsed.cap }),
       }).unwrap();
-      dispatch(
-        toast.success(
-          "Invitation sent",
-          `${email.trim()} has ${ENTERPRISE_INVITE_TTL_HOURS} hours to accept it.`,
-        ),
-      );
+      dispatch(toast.success('Invitation sent', `${email.trim()} has ${ENTERPRISE_INVITE_TTL_HOURS} hours to accept it.`));
       onClose();
     } catch {
       // shown below
     }
   });
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby="invite-dialog-title"
-      fullWidth
-      maxWidth="sm"
-    >
+    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="invite-dialog-title" fullWidth maxWidth="sm">
       <DialogTitle id="invite-dialog-title">Invite to the team</DialogTitle>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-label="Invite to the team"
-      >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Invite to the team">
         <DialogContent>
           <Stack spacing={2}>
-            <Typography
-              color={seats > 0 ? "text.secondary" : "error"}
-              data-testid="seats-left"
-            >
-              {seats === 0
-                ? "No seats left: remove a member or revoke an invitation first."
-                : seats === 1
-                  ? "1 seat left"
-                  : `${seats} seats left`}
+            <Typography color={seats > 0 ? 'text.secondary' : 'error'} data-testid="seats-left">
+              {seats === 0 ? 'No seats left: remove a member or revoke an invitation first.' : seats === 1 ? '1 seat left' : `${seats} seats left`}
             </Typography>
-            <FormTextField
-              control={control}
-              name="email"
-              label="E-mail"
-              type="email"
-              autoComplete="off"
-              rules={emailRules}
-            />
+            <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="off" rules={emailRules} />
             <Controller
               control={control}
               name="role"
               render={({ field }) => (
                 <TextField select label="Role" {...field}>
                   <MenuItem value="member">Member</MenuItem>
-                  {myRole === "owner" && (
-                    <MenuItem value="admin">Admin</MenuItem>
-                  )}
+                  <MenuItem value="admin">Admin (needs a verified identity)</MenuItem>
                 </TextField>
               )}
             />
@@ -161,12 +97,9 @@ export function InviteDialog({
               name="cap"
               label="Monthly credit cap (optional)"
               helperText="Leave empty for no cap"
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               rules={{
-                validate: (v: string) =>
-                  v.trim() === "" || !("error" in parseCap(v, false))
-                    ? true
-                    : "Enter a whole number of credits (0 or more)",
+                validate: (v: string) => (v.trim() === '' || !('error' in parseCap(v, false)) ? true : 'Enter a whole number of credits (0 or more)'),
               }}
             />
             {error && <Alert severity="error">{errorMessage(error)}</Alert>}
@@ -176,11 +109,7 @@ export function InviteDialog({
           <Button onClick={onClose} disabled={isLoading}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isLoading || seats === 0}
-          >
+          <Button type="submit" variant="contained" disabled={isLoading || seats === 0}>
             Send invitation
           </Button>
         </DialogActions>
@@ -216,9 +145,9 @@ export function OpenInvites({ invites }: { invites: TeamInvite[] }) {
                     onClick={async () => {
                       try {
                         await revoke(i._id).unwrap();
-                        dispatch(toast.success("Invitation revoked", i.email));
+                        dispatch(toast.success('Invitation revoked', i.email));
                       } catch (e) {
-                        dispatch(toast.error("Not revoked", errorMessage(e)));
+                        dispatch(toast.error('Not revoked', errorMessage(e)));
                       }
                     }}
                   >
@@ -229,8 +158,8 @@ export function OpenInvites({ invites }: { invites: TeamInvite[] }) {
               >
                 <ListItemText
                   primary={i.email}
-                  secondary={`${TEAM_ROLE_LABELS[i.role]} · ${capText(i.monthlyCreditCap)} · expires ${formatDayTime(i.expiresAt)}`}
-                  slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
+                  secondary={`${TEAM_ROLE_LABELS[i.role]} · ${capText(i.monthlyCreditCap)} · ${i.status === 'expired' ? 'expired' : 'expires'} ${formatDayTime(i.expiresAt)}`}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
             ))}

@@ -1,26 +1,20 @@
-import { useState } from "react";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { errorMessage } from "@/lib/api/errors";
-import { useAppDispatch } from "@/lib/state/hooks";
-import { toast } from "@/lib/state/toasts-slice";
-import { useTeamRemoveMemberMutation } from "../team-api";
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { errorMessage } from '@/lib/api/errors';
+import { useAppDispatch } from '@/lib/state/hooks';
+import { toast } from '@/lib/state/toasts-slice';
+import { useTeamRemoveMemberMutation } from '../team-api';
 
 /** A member or an admin leaves the team (the owner cannot: the team would have none). */
-export function LeaveTeam({
-  myId,
-  teamName,
-}: {
-  myId: string;
-  teamName: string;
-}) {
+export function LeaveTeam({ myId, teamName }: { myId: string; teamName: string }) {
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const [remove, { isLoading, error }] = useTeamRemoveMemberMutation();
   return (
-    <Stack spacing={1} sx={{ alignItems: "flex-start" }}>
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
         Leave team
       </Button>

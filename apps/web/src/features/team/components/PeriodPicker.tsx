@@ -1,7 +1,7 @@
-import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import type { Period } from "../team-text";
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Period } from '../team-text';
 
 export interface PeriodValue {
   period: Period;
@@ -10,34 +10,22 @@ export interface PeriodValue {
 }
 
 /** This month, the last 30 days, or two days chosen. */
-export function PeriodPicker({
-  value,
-  onChange,
-}: {
-  value: PeriodValue;
-  onChange: (v: PeriodValue) => void;
-}) {
+export function PeriodPicker({ value, onChange }: { value: PeriodValue; onChange: (v: PeriodValue) => void }) {
   return (
-    <Stack
-      direction={{ xs: "column", sm: "row" }}
-      spacing={1}
-      sx={{ alignItems: { sm: "center" } }}
-    >
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
       <TextField
         select
         size="small"
         label="Period"
         value={value.period}
-        onChange={(e) =>
-          onChange({ ...value, period: e.target.value as Period })
-        }
+        onChange={(e) => onChange({ ...value, period: e.target.value as Period })}
         sx={{ minWidth: 170 }}
       >
         <MenuItem value="month">This month</MenuItem>
         <MenuItem value="30d">Last 30 days</MenuItem>
         <MenuItem value="custom">Custom…</MenuItem>
       </TextField>
-      {value.period === "custom" && (
+      {value.period === 'custom' && (
         <>
           <TextField
             size="small"

@@ -1,43 +1,39 @@
-import { useState } from "react";
-import Alert from "@mui/material/Alert";
-import MenuItem from "@mui/material/MenuItem";
-import Pagination from "@mui/material/Pagination";
-import Paper from "@mui/material/Paper";
-import Skeleton from "@mui/material/Skeleton";
-import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import { errorMessage } from "@/lib/api/errors";
-import { formatCredits, formatDayTime } from "@/lib/billing-text";
-import {
-  useTeamLedgerQuery,
-  type PoolAction,
-  type TeamPerson,
-} from "../team-api";
-import { personName } from "../team-text";
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '@/lib/api/errors';
+import { formatCredits, formatDayTime } from '@/lib/billing-text';
+import { useTeamLedgerQuery, type PoolAction, type TeamPerson } from '../team-api';
+import { personName } from '../team-text';
 
 const PAGE_SIZE = 20;
 
 /** A pool row's kind in words: members' spending, or credits added to the pool (grants, purchases). */
 export function entryLabel(kind: string): string {
-  if (kind === "reserve") return "Held for work";
-  if (kind === "commit") return "Used";
-  if (kind === "refund") return "Returned";
-  return "Added to the pool";
+  if (kind === 'reserve') return 'Held for work';
+  if (kind === 'commit') return 'Used';
+  if (kind === 'refund') return 'Returned';
+  return 'Added to the pool';
 }
 
 /** The ledger's action filter (the API's `action`). */
 export const POOL_ACTION_LABELS: Record<PoolAction, string> = {
-  grant: "Credits added",
-  reserve: "Held for work",
-  commit: "Used",
-  refund: "Returned",
+  grant: 'Credits added',
+  reserve: 'Held for work',
+  commit: 'Used',
+  refund: 'Returned',
 };
 
 /**
@@ -48,17 +44,17 @@ export function PoolLedger({
   enterpriseId,
   members,
   onlyMemberId,
-  title = "Credit pool history",
+  title = 'Credit pool history',
 }: {
   enterpriseId: string;
   members?: TeamPerson[];
   onlyMemberId?: string;
   title?: string;
 }) {
-  const [memberId, setMemberId] = useState("");
-  const [action, setAction] = useState<PoolAction | "">("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
+  const [memberId, setMemberId] = useState('');
+  const [action, setAction] = useState<PoolAction | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const who = onlyMemberId ?? (memberId || undefined);
   const { data, error, isLoading, isFetching } = useTeamLedgerQuery({
@@ -70,34 +66,19 @@ export function PoolLedger({
     ...(from && { from }),
     ...(to && { to }),
   });
-  const filter =
-    (set: (v: string) => void) => (e: { target: { value: string } }) => {
-      set(e.target.value);
-      setPage(1);
-    };
+  const filter = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setPage(1);
+  };
 
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="ledger-title">
       <Typography id="ledger-title" variant="h6" component="h2">
         {title}
       </Typography>
-      <Stack
-        direction={{ xs: "column", sm: "row" }}
-        spacing={1}
-        useFlexGap
-        sx={{ flexWrap: "wrap" }}
-        role="group"
-        aria-label="Filter the history"
-      >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Filter the history">
         {members && (
-          <TextField
-            select
-            size="small"
-            label="Member"
-            value={memberId}
-            onChange={filter(setMemberId)}
-            sx={{ minWidth: 180 }}
-          >
+          <TextField select size="small" label="Member" value={memberId} onChange={filter(setMemberId)} sx={{ minWidth: 180 }}>
             <MenuItem value="">Everyone</MenuItem>
             {members.map((m) => (
               <MenuItem key={m._id} value={m._id}>
@@ -106,39 +87,18 @@ export function PoolLedger({
             ))}
           </TextField>
         )}
-        <TextField
-          select
-          size="small"
-          label="Action"
-          value={action}
-          onChange={filter((v) => setAction(v as PoolAction | ""))}
-          sx={{ minWidth: 160 }}
-        >
+        <TextField select size="small" label="Action" value={action} onChange={filter((v) => setAction(v as PoolAction | ''))} sx={{ minWidth: 160 }}>
           <MenuItem value="">All</MenuItem>
           {Object.entries(POOL_ACTION_LABELS)
-            .filter(([k]) => !onlyMemberId || k !== "grant")
+            .filter(([k]) => !onlyMemberId || k !== 'grant')
             .map(([k, label]) => (
               <MenuItem key={k} value={k}>
                 {label}
               </MenuItem>
             ))}
         </TextField>
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={from}
-          onChange={filter(setFrom)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={to}
-          onChange={filter(setTo)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <TextField size="small" type="date" label="From" value={from} onChange={filter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label="To" value={to} onChange={filter(setTo)} slotProps={{ inputLabel: { shrink: true } }} />
       </Stack>
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       {isLoading ? (
@@ -146,25 +106,18 @@ export function PoolLedger({
       ) : !data || data.entries.length === 0 ? (
         <Typography color="text.secondary">
           No credits have moved
-          {who || action || from || to ? " with these filters" : " yet"}.
+          {who || action || from || to ? ' with these filters' : ' yet'}.
         </Typography>
       ) : (
         <>
-          <TableContainer
-            component={Paper}
-            variant="outlined"
-            sx={{ opacity: isFetching ? 0.7 : 1 }}
-          >
+          <TableContainer component={Paper} variant="outlined" sx={{ opacity: isFetching ? 0.7 : 1 }}>
             <Table size="small" aria-label={title}>
               <TableHead>
                 <TableRow>
                   <TableCell>When</TableCell>
                   <TableCell>What</TableCell>
                   <TableCell align="right">Credits</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ display: { xs: "none", sm: "table-cell" } }}
-                  >
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     Pool after
                   </TableCell>
                 </TableRow>
@@ -172,41 +125,23 @@ export function PoolLedger({
               <TableBody>
                 {data.entries.map((e) => (
                   <TableRow key={e._id}>
-                    <TableCell sx={{ whiteSpace: { sm: "nowrap" } }}>
-                      {formatDayTime(e.createdAt)}
-                    </TableCell>
+                    <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDayTime(e.createdAt)}</TableCell>
                     <TableCell>
                       {entryLabel(e.kind)}
-                      <Typography
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ overflowWrap: "anywhere" }}
-                      >
-                        {[e.member ? personName(e.member) : null, e.reason]
-                          .filter(Boolean)
-                          .join(" · ")}
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {[e.member ? personName(e.member) : null, e.reason].filter(Boolean).join(' · ')}
                       </Typography>
                     </TableCell>
                     <TableCell
                       align="right"
                       sx={{
-                        whiteSpace: "nowrap",
-                        color:
-                          e.amount > 0
-                            ? "success.main"
-                            : e.amount < 0
-                              ? "error.main"
-                              : undefined,
+                        whiteSpace: 'nowrap',
+                        color: e.amount > 0 ? 'success.main' : e.amount < 0 ? 'error.main' : undefined,
                       }}
                     >
-                      {e.amount > 0
-                        ? `+${formatCredits(e.amount)}`
-                        : formatCredits(e.amount)}
+                      {e.amount > 0 ? `+${formatCredits(e.amount)}` : formatCredits(e.amount)}
                     </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ display: { xs: "none", sm: "table-cell" } }}
-                    >
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {formatCredits(e.balanceAfter)}
                     </TableCell>
                   </TableRow>
