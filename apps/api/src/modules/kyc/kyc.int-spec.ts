@@ -233,6 +233,9 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     await setStatus(admin2, s._id, { status: 'in_review' }).expect(200);
     await setStatus(superAdmin, s._id, { status: 'submitted' }).expect(200);
     await setStatus(admin, s._id, { status: 'submitted' }).expect(409); // not in review
+    const draft = (await submit(await createUser(t), { ...fields, submit: 'false' }, {}).expect(201)).body;
+    expect((await setStatus(admin, draft._id, { status: 'submitted' }).expect(409)).body.message).toBe('This verification is draft; only one in review can be released');
+    await setStatus(admin, draft._id, { status: 'approved' }).expect(409);
   });
 
   it('needs a reason to reject (other needs a note); asks to resubmit; the member resubmits; and withdraws', async () => {

@@ -290,6 +290,10 @@ export class KycService {
         throw new ConflictException(`${who ? `${who.firstName} ${who.lastName}` : 'Another reviewer'} is reviewing this submission; ask them to release it first`);
       }
       if (target === 'in_review' && found.status === 'in_review' && found.assignedToId === caller.id) return found;
+      // a reviewer's `submitted` is a release: only of a submission in review (a member's draft is theirs to submit)
+      if (target === 'submitted' && found.status !== 'in_review') {
+        throw new ConflictException(`This verification is ${words(found.status)}; only one in review can be released`);
+      }
       this.assertMove(found.status, target);
       const now = new Date();
       const [member] = await this.users.contactsByIds([found.userId]);
