@@ -162,6 +162,17 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     expect(again.body.message).toBe('Your verification is being reviewed. Withdraw it first to change it.');
   });
 
+  it('keeps one open submission per member when two are sent at once (one 201, one 409, no stray files)', async () => {
+    const m = await createUser(t);
+    const answers = await Promise.all([submit(m), submit(m)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const rows = await t.db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, m.user._id));
+    expect(rows).toHaveLength(1);
+    const onDisk = readdirSync(path.join(t.config.storageDir, 'private', 'kyc', m.user._id, rows[0].id));
+    expect(onDisk.sort()).toEqual((await storedFiles(rows[0].id)).map((f) => f.storageKey.split('/').pop()).sort());
+    expect(readdirSync(path.join(t.config.storageDir, 'private', 'kyc', m.user._id))).toEqual([rows[0].id]);
+  });
+
   it('lets a member read only their own submission (others 404) and never the queue (403); viewers neither', async () => {
     const owner = await createUser(t);
     const other = await createUser(t);

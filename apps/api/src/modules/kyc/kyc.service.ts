@@ -190,7 +190,7 @@ export class KycService {
     } catch (err) {
       await Promise.all(stored.map((k) => this.storage.remove('private', k).catch(() => undefined)));
       // two first submissions at once: the second meets the open one (kyc_submissions_open_key)
-      if (isUniqueViolation(err)) throw new ConflictException(KYC_BEING_REVIEWED);
+      if (isUniqueViolation(err)) throw new ConflictException('Another submission of yours was being saved at the same time; reload and try again');
       throw err;
     }
     await this.submitLimit.count(caller.id);
