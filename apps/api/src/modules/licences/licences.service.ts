@@ -409,7 +409,8 @@ export class LicencesService {
                   _id: r.supervisingBrokerId,
                   firstName: broker.firstName,
                   lastName: broker.lastName,
-                  licenceNumber: brokerLicence?.number ?? null,
+                  // a named broker had an approved licence when named: the row stays (licences are never deleted)
+                  licenceNumber: brokerLicence?.number ?? '',
                   licenceValid: brokerLicence?.status === 'approved',
                 }
               : null,

@@ -272,7 +272,10 @@ const injectedRtkApi = api
         }),
         providesTags: ["currency"],
       }),
-      activate: build.mutation<ActivateApiResponse, ActivateApiArg>({
+      activateEnterpriseInvite: build.mutation<
+        ActivateEnterpriseInviteApiResponse,
+        ActivateEnterpriseInviteApiArg
+      >({
         query: (queryArg) => ({
           url: `/api/enterprise/activate/${queryArg.token}`,
           method: "POST",
@@ -280,7 +283,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["enterprise"],
       }),
-      addCredits: build.mutation<AddCreditsApiResponse, AddCreditsApiArg>({
+      addEnterpriseCredits: build.mutation<
+        AddEnterpriseCreditsApiResponse,
+        AddEnterpriseCreditsApiArg
+      >({
         query: (queryArg) => ({
           url: `/api/enterprise/add-credits`,
           method: "POST",
@@ -288,7 +294,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["enterprise"],
       }),
-      create: build.mutation<CreateApiResponse, CreateApiArg>({
+      createEnterprise: build.mutation<
+        CreateEnterpriseApiResponse,
+        CreateEnterpriseApiArg
+      >({
         query: (queryArg) => ({
           url: `/api/enterprise/create`,
           method: "POST",
@@ -296,7 +305,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["enterprise"],
       }),
-      getAll: build.query<GetAllApiResponse, GetAllApiArg>({
+      getAllEnterprises: build.query<
+        GetAllEnterprisesApiResponse,
+        GetAllEnterprisesApiArg
+      >({
         query: (queryArg) => ({
           url: `/api/enterprise/get/all`,
           params: {
@@ -308,7 +320,10 @@ const injectedRtkApi = api
         }),
         providesTags: ["enterprise"],
       }),
-      invite: build.mutation<InviteApiResponse, InviteApiArg>({
+      inviteToEnterprise: build.mutation<
+        InviteToEnterpriseApiResponse,
+        InviteToEnterpriseApiArg
+      >({
         query: (queryArg) => ({
           url: `/api/enterprise/invite`,
           method: "POST",
@@ -316,30 +331,35 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["enterprise"],
       }),
-      revokeInvite: build.mutation<RevokeInviteApiResponse, RevokeInviteApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/enterprise/invite/${queryArg.id}`,
-            method: "DELETE",
-          }),
-          invalidatesTags: ["enterprise"],
-        },
-      ),
-      previewInvite: build.query<PreviewInviteApiResponse, PreviewInviteApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/enterprise/invite/${queryArg.token}`,
-          }),
-          providesTags: ["enterprise"],
-        },
-      ),
-      myAccount: build.query<MyAccountApiResponse, MyAccountApiArg>({
+      revokeEnterpriseInvite: build.mutation<
+        RevokeEnterpriseInviteApiResponse,
+        RevokeEnterpriseInviteApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/enterprise/invite/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["enterprise"],
+      }),
+      getEnterpriseInvite: build.query<
+        GetEnterpriseInviteApiResponse,
+        GetEnterpriseInviteApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/enterprise/invite/${queryArg.token}`,
+        }),
+        providesTags: ["enterprise"],
+      }),
+      getMyEnterprise: build.query<
+        GetMyEnterpriseApiResponse,
+        GetMyEnterpriseApiArg
+      >({
         query: () => ({ url: `/api/enterprise/my-account` }),
         providesTags: ["enterprise"],
       }),
-      removeSubAccount: build.mutation<
-        RemoveSubAccountApiResponse,
-        RemoveSubAccountApiArg
+      removeEnterpriseSubAccount: build.mutation<
+        RemoveEnterpriseSubAccountApiResponse,
+        RemoveEnterpriseSubAccountApiArg
       >({
         query: (queryArg) => ({
           url: `/api/enterprise/sub-account/remove/${queryArg.id}`,
@@ -351,9 +371,9 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["enterprise"],
       }),
-      updateSubAccount: build.mutation<
-        UpdateSubAccountApiResponse,
-        UpdateSubAccountApiArg
+      updateEnterpriseSubAccount: build.mutation<
+        UpdateEnterpriseSubAccountApiResponse,
+        UpdateEnterpriseSubAccountApiArg
       >({
         query: (queryArg) => ({
           url: `/api/enterprise/sub-account/update`,
@@ -362,14 +382,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["enterprise"],
       }),
-      getApiEnterpriseById: build.query<
-        GetApiEnterpriseByIdApiResponse,
-        GetApiEnterpriseByIdApiArg
+      getEnterprise: build.query<GetEnterpriseApiResponse, GetEnterpriseApiArg>(
+        {
+          query: (queryArg) => ({ url: `/api/enterprise/${queryArg.id}` }),
+          providesTags: ["enterprise"],
+        },
+      ),
+      getEnterpriseCredits: build.query<
+        GetEnterpriseCreditsApiResponse,
+        GetEnterpriseCreditsApiArg
       >({
-        query: (queryArg) => ({ url: `/api/enterprise/${queryArg.id}` }),
-        providesTags: ["enterprise"],
-      }),
-      poolCredits: build.query<PoolCreditsApiResponse, PoolCreditsApiArg>({
         query: (queryArg) => ({
           url: `/api/enterprise/${queryArg.id}/credits`,
           params: {
@@ -383,7 +405,10 @@ const injectedRtkApi = api
         }),
         providesTags: ["enterprise"],
       }),
-      dashboard: build.query<DashboardApiResponse, DashboardApiArg>({
+      getEnterpriseDashboard: build.query<
+        GetEnterpriseDashboardApiResponse,
+        GetEnterpriseDashboardApiArg
+      >({
         query: (queryArg) => ({
           url: `/api/enterprise/${queryArg.id}/dashboard`,
           params: {
@@ -1765,26 +1790,26 @@ export type GetCurrencyRateHistoryApiArg = {
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
 };
-export type ActivateApiResponse =
+export type ActivateEnterpriseInviteApiResponse =
   | /** status 200 Signed in: the team account the caller joined. Signed out: the new account’s session, as login answers it */ MyEnterpriseDto
   | AuthResponseDto;
-export type ActivateApiArg = {
+export type ActivateEnterpriseInviteApiArg = {
   token: string;
   activateInviteDto: ActivateInviteDto;
 };
-export type AddCreditsApiResponse =
+export type AddEnterpriseCreditsApiResponse =
   /** status 200 Credits added to the team’s pool (audited with the reason) */ AddPoolCreditsResultDto;
-export type AddCreditsApiArg = {
+export type AddEnterpriseCreditsApiArg = {
   addPoolCreditsDto: AddPoolCreditsDto;
 };
-export type CreateApiResponse =
+export type CreateEnterpriseApiResponse =
   /** status 201 Staff for an Enterprise-plan member (ownerId), or the member for themself */ EnterpriseDto;
-export type CreateApiArg = {
+export type CreateEnterpriseApiArg = {
   createEnterpriseDto: CreateEnterpriseDto;
 };
-export type GetAllApiResponse =
+export type GetAllEnterprisesApiResponse =
   /** status 200 Teams, newest first */ EnterpriseListDto;
-export type GetAllApiArg = {
+export type GetAllEnterprisesApiArg = {
   page?: number;
   /** Items per page (more than 100 is served as 100) */
   limit?: number;
@@ -1792,45 +1817,45 @@ export type GetAllApiArg = {
   text?: string;
   status?: "active" | "suspended";
 };
-export type InviteApiResponse =
+export type InviteToEnterpriseApiResponse =
   /** status 201 The invitation (its link is e-mailed; the token is never answered) */ EnterpriseInviteDto;
-export type InviteApiArg = {
+export type InviteToEnterpriseApiArg = {
   inviteMemberDto: InviteMemberDto;
 };
-export type RevokeInviteApiResponse =
+export type RevokeEnterpriseInviteApiResponse =
   /** status 200 The revoked invitation */ EnterpriseInviteDto;
-export type RevokeInviteApiArg = {
+export type RevokeEnterpriseInviteApiArg = {
   id: string;
 };
-export type PreviewInviteApiResponse =
+export type GetEnterpriseInviteApiResponse =
   /** status 200 What the join page shows (the token is the secret) */ InvitePreviewDto;
-export type PreviewInviteApiArg = {
+export type GetEnterpriseInviteApiArg = {
   token: string;
 };
-export type MyAccountApiResponse =
+export type GetMyEnterpriseApiResponse =
   /** status 200 The caller’s team, role and membership (nulls when in none) */ MyEnterpriseDto;
-export type MyAccountApiArg = void;
-export type RemoveSubAccountApiResponse = unknown;
-export type RemoveSubAccountApiArg = {
+export type GetMyEnterpriseApiArg = void;
+export type RemoveEnterpriseSubAccountApiResponse = unknown;
+export type RemoveEnterpriseSubAccountApiArg = {
   id: string;
   /** The active member who takes over the leaving member’s team listings (and their threads) */
   reassignTo?: string;
   /** true: archive the leaving member’s team listings instead */
   archive?: boolean;
 };
-export type UpdateSubAccountApiResponse =
+export type UpdateEnterpriseSubAccountApiResponse =
   /** status 200  */ EnterpriseMemberDto;
-export type UpdateSubAccountApiArg = {
+export type UpdateEnterpriseSubAccountApiArg = {
   updateSubAccountDto: UpdateSubAccountDto;
 };
-export type GetApiEnterpriseByIdApiResponse =
+export type GetEnterpriseApiResponse =
   /** status 200 The team (staff, or its members; others 404) */ EnterpriseDto;
-export type GetApiEnterpriseByIdApiArg = {
+export type GetEnterpriseApiArg = {
   id: string;
 };
-export type PoolCreditsApiResponse =
+export type GetEnterpriseCreditsApiResponse =
   /** status 200 The pool’s ledger (a plain member sees only their own spending) */ PoolAccountDto;
-export type PoolCreditsApiArg = {
+export type GetEnterpriseCreditsApiArg = {
   id: string;
   page?: number;
   /** Items per page (more than 100 is served as 100) */
@@ -1844,9 +1869,9 @@ export type PoolCreditsApiArg = {
   /** To this Philippine day (YYYY-MM-DD, inclusive) or instant (ISO date-time, exclusive) */
   to?: string;
 };
-export type DashboardApiResponse =
+export type GetEnterpriseDashboardApiResponse =
   /** status 200 Per member and in total: listings, inquiries, first-response time, pool credits used */ EnterpriseDashboardDto;
-export type DashboardApiArg = {
+export type GetEnterpriseDashboardApiArg = {
   id: string;
   /** From this Philippine day (YYYY-MM-DD, inclusive) or instant; default 30 days before `to` */
   from?: string;
@@ -3620,8 +3645,8 @@ export type SupervisingBrokerDto = {
   _id: string;
   firstName: string;
   lastName: string;
-  /** The broker's PRC licence number (null when they have none on file) */
-  licenceNumber: string | null;
+  /** The broker's PRC licence number (their latest broker licence) */
+  licenceNumber: string;
   /** Whether the broker's licence is approved now: false once it expired or was revoked (the salesperson's accreditation stays, marked so: they should name another broker) */
   licenceValid: boolean;
 };
@@ -3841,11 +3866,11 @@ export type ListingOwnerDto = {
   _id: string;
   avatar: string | null;
   firstName: string;
-  /** The owner verified their identity (approved KYC): the "Verified identity" badge */
-  isVerified: boolean;
+  /** Always present: the owner verified their identity (approved KYC), the "Verified identity" badge */
+  isVerified?: boolean;
   lastName: string;
-  /** The owner's PRC licence while approved (the badge), else null */
-  licence: ListingOwnerLicenceDto | null;
+  /** Always present: the owner's PRC licence while approved (the badge), else null */
+  licence?: ListingOwnerLicenceDto | null;
 };
 export type RatingDto = {
   average: number;
@@ -5225,25 +5250,25 @@ export const {
   useUpdateCurrencyRateMutation,
   useGetCurrencyRateHistoryQuery,
   useLazyGetCurrencyRateHistoryQuery,
-  useActivateMutation,
-  useAddCreditsMutation,
-  useCreateMutation,
-  useGetAllQuery,
-  useLazyGetAllQuery,
-  useInviteMutation,
-  useRevokeInviteMutation,
-  usePreviewInviteQuery,
-  useLazyPreviewInviteQuery,
-  useMyAccountQuery,
-  useLazyMyAccountQuery,
-  useRemoveSubAccountMutation,
-  useUpdateSubAccountMutation,
-  useGetApiEnterpriseByIdQuery,
-  useLazyGetApiEnterpriseByIdQuery,
-  usePoolCreditsQuery,
-  useLazyPoolCreditsQuery,
-  useDashboardQuery,
-  useLazyDashboardQuery,
+  useActivateEnterpriseInviteMutation,
+  useAddEnterpriseCreditsMutation,
+  useCreateEnterpriseMutation,
+  useGetAllEnterprisesQuery,
+  useLazyGetAllEnterprisesQuery,
+  useInviteToEnterpriseMutation,
+  useRevokeEnterpriseInviteMutation,
+  useGetEnterpriseInviteQuery,
+  useLazyGetEnterpriseInviteQuery,
+  useGetMyEnterpriseQuery,
+  useLazyGetMyEnterpriseQuery,
+  useRemoveEnterpriseSubAccountMutation,
+  useUpdateEnterpriseSubAccountMutation,
+  useGetEnterpriseQuery,
+  useLazyGetEnterpriseQuery,
+  useGetEnterpriseCreditsQuery,
+  useLazyGetEnterpriseCreditsQuery,
+  useGetEnterpriseDashboardQuery,
+  useLazyGetEnterpriseDashboardQuery,
   useGetMyExportsQuery,
   useLazyGetMyExportsQuery,
   useGetExportQuery,

@@ -111,8 +111,8 @@ export class SupervisingBrokerDto {
   @ApiProperty({ format: 'uuid', description: "The broker's member id" }) _id!: string;
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
-  @ApiProperty({ type: String, nullable: true, description: "The broker's PRC licence number (null when they have none on file)" })
-  licenceNumber!: string | null;
+  @ApiProperty({ example: '0012345', description: "The broker's PRC licence number (their latest broker licence)" })
+  licenceNumber!: string;
   @ApiProperty({
     description:
       "Whether the broker's licence is approved now: false once it expired or was revoked (the salesperson's accreditation stays, marked so: they should name another broker)",

@@ -39,8 +39,15 @@ export class ListingOwnerDto {
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
   @ApiProperty({ type: String, nullable: true }) avatar!: string | null;
-  @ApiProperty({ description: 'The owner verified their identity (approved KYC): the "Verified identity" badge' }) isVerified!: boolean;
-  @ApiProperty({ type: ListingOwnerLicenceDto, nullable: true, description: "The owner's PRC licence while approved (the badge), else null" })
+  // always sent; `required: false` only so clients' older fixtures of an owner (without them) still type-check
+  @ApiProperty({ required: false, description: 'Always present: the owner verified their identity (approved KYC), the "Verified identity" badge' })
+  isVerified!: boolean;
+  @ApiProperty({
+    type: ListingOwnerLicenceDto,
+    nullable: true,
+    required: false,
+    description: "Always present: the owner's PRC licence while approved (the badge), else null",
+  })
   licence!: ListingOwnerLicenceDto | null;
 }
 
