@@ -43,7 +43,7 @@ function refusal(error: unknown): string {
 export function JoinTeamPage() {
   const { token = '' } = useParams();
   const { token: session, user } = useAppSelector(selectAuth);
-  const { data: invite, error, isLoading } = useTeamInvitePreviewQuery(token, { skip: !token });
+  const { data: invite, error, isLoading } = useTeamInvitePreviewQuery({ token }, { skip: !token });
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
@@ -124,7 +124,7 @@ function JoinAsMe({ token, invite }: { token: string; invite: InvitePreview }) {
           disabled={isLoading}
           onClick={async () => {
             try {
-              await activate({ token }).unwrap();
+              await activate({ token, activateInviteDto: {} }).unwrap();
               joined(invite.enterpriseName);
             } catch {
               // shown above
@@ -170,13 +170,8 @@ function CreateAccount({ token, invite }: { token: string; invite: InvitePreview
   });
   const onSubmit = handleSubmit(async ({ firstName, lastName, password }) => {
     try {
-      const answer = (await activate({
-        token,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        password,
-      }).unwrap()) as { token?: string; user?: User };
-      if (answer?.token && answer.user) dispatch(sessionStarted({ token: answer.token, user: answer.user }));
+      const answer = await activate({ token, activateInviteDto: { firstName: firstName.trim(), lastName: lastName.trim(), password } }).unwrap();
+      if ('token' in answer && answer.token) dispatch(sessionStarted({ token: answer.token, user: answer.user as User }));
       joined(invite.enterpriseName);
     } catch {
       // shown below

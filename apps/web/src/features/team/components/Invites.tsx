@@ -61,11 +61,7 @@ export function InviteDialog({ seats, onClose }: { seats: number; onClose: () =>
     const parsed = cap.trim() === '' ? { cap: null } : parseCap(cap, false);
     if ('error' in parsed) return;
     try {
-      await invite({
-        email: email.trim(),
-        role,
-        ...(parsed.cap != null && { monthlyCreditCap: parsed.cap }),
-      }).unwrap();
+      await invite({ inviteMemberDto: { email: email.trim(), role, ...(parsed.cap != null && { monthlyCreditCap: parsed.cap }) } }).unwrap();
       dispatch(toast.success('Invitation sent', `${email.trim()} has ${ENTERPRISE_INVITE_TTL_HOURS} hours to accept it.`));
       onClose();
     } catch {
@@ -144,7 +140,7 @@ export function OpenInvites({ invites }: { invites: TeamInvite[] }) {
                     aria-label={`Revoke the invitation of ${i.email}`}
                     onClick={async () => {
                       try {
-                        await revoke(i._id).unwrap();
+                        await revoke({ id: i._id }).unwrap();
                         dispatch(toast.success('Invitation revoked', i.email));
                       } catch (e) {
                         dispatch(toast.error('Not revoked', errorMessage(e)));

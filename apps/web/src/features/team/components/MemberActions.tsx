@@ -55,7 +55,7 @@ export function MemberActions({ row, rows, myRole, myId }: { row: ManagedRow; ro
     setAnchor(null);
     const status = row.status === 'paused' ? 'active' : 'paused';
     try {
-      await update({ userId: row.userId, status }).unwrap();
+      await update({ updateSubAccountDto: { userId: row.userId, status } }).unwrap();
       dispatch(toast.success(status === 'paused' ? `${name} is paused` : `${name} is active again`));
     } catch (e) {
       dispatch(toast.error('Not changed', errorMessage(e)));
@@ -112,7 +112,7 @@ function RoleDialog({ row, onClose }: { row: ManagedRow; onClose: () => void }) 
   const [update, { isLoading, error }] = useTeamUpdateMemberMutation();
   const save = async () => {
     try {
-      await update({ userId: row.userId, role }).unwrap();
+      await update({ updateSubAccountDto: { userId: row.userId, role } }).unwrap();
       dispatch(toast.success(`${personName(row)} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`));
       onClose();
     } catch {
@@ -167,10 +167,7 @@ function CapDialog({ row, onClose }: { row: ManagedRow; onClose: () => void }) {
     setTouched(true);
     if ('error' in parsed) return;
     try {
-      await update({
-        userId: row.userId,
-        monthlyCreditCap: parsed.cap,
-      }).unwrap();
+      await update({ updateSubAccountDto: { userId: row.userId, monthlyCreditCap: parsed.cap } }).unwrap();
       dispatch(toast.success('Monthly cap saved'));
       onClose();
     } catch {

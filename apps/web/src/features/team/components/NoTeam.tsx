@@ -63,7 +63,7 @@ function CreateTeam() {
   });
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
-      await create({ name: name.trim() }).unwrap();
+      await create({ createEnterpriseDto: { name: name.trim() } }).unwrap();
     } catch {
       // shown from the mutation state
     }

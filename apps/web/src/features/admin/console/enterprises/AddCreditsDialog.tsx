@@ -27,7 +27,7 @@ export function AddCreditsDialog({ enterpriseId, teamName, onClose }: { enterpri
     setTried(true);
     if (amountError || reasonError) return;
     try {
-      await add({ enterpriseId, amount: n, reason: reason.trim() }).unwrap();
+      await add({ addPoolCreditsDto: { enterpriseId, amount: n, reason: reason.trim() } }).unwrap();
       dispatch(toast.success('Credits added', `${n.toLocaleString('en-PH')} credits to ${teamName}`));
       onClose();
     } catch {

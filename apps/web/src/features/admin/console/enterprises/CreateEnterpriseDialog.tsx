@@ -48,11 +48,7 @@ export function CreateEnterpriseDialog({ onClose }: { onClose: () => void }) {
     setTried(true);
     if (seatsError || nameError || ownerError || !owner?._id) return;
     try {
-      const created = await create({
-        name: name.trim(),
-        ownerId: owner._id,
-        seatLimit,
-      }).unwrap();
+      const created = await create({ createEnterpriseDto: { name: name.trim(), ownerId: owner._id, seatLimit } }).unwrap();
       onClose();
       navigate(`/admin/enterprises/${created._id}`);
     } catch {

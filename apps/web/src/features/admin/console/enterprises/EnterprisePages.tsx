@@ -136,7 +136,7 @@ export function EnterprisesPage() {
 export function EnterprisePage() {
   const { id = '' } = useParams();
   const me = useAppSelector(selectCurrentUser);
-  const { data, error, isLoading } = useTeamEnterpriseQuery(id, { skip: !id });
+  const { data, error, isLoading } = useTeamEnterpriseQuery({ id }, { skip: !id });
   // each member's spending from the pool this month (the ledger's spending by member)
   const { data: pool } = useTeamLedgerQuery({ id, page: 1, limit: 1 }, { skip: !id });
   const spent = pool ? new Map(pool.byMember.map((b) => [b.userId, b.spentThisMonth])) : null;

@@ -58,7 +58,6 @@ const TEAM: Enterprise = {
   ],
 };
 // the list's rows carry no members, invitations or pool
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { members: _m, invites: _i, poolBalance: _p, ...SUMMARY } = TEAM;
 
 function serveEnterprises() {
