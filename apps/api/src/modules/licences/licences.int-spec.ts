@@ -1,4 +1,4 @@
-import { outbox, places, professionalLicences } from '@app/db';
+import { outbox, places, professionalLicences, users } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { MaintenanceRunner } from '../../common/events/maintenance';
@@ -305,6 +305,14 @@ describe('PRC licences and the trust shown on listings (HTTP, real PostgreSQL an
   it('revokes an approved licence (admins, with a reason): the badge goes at once', async () => {
     const { broker, licenceId } = await approvedBroker();
     const listingId = (await newListing(broker, 'Lot of a revoked licence'))._id;
+    // the reviewers' warning: no verified PRC ID in KYC, then one (the KYC module writes users.kyc; set here directly)
+    expect((await t.http.get(`/api/licence/get/${licenceId}`).set(auth(viewer.token)).expect(200)).body.kycPrcIdVerified).toBe(false);
+    const kyc = { submissionId: randomUUID(), status: 'approved' as const, idType: 'prc', approvedAt: new Date().toISOString(), expiresAt: null, updatedAt: new Date().toISOString() };
+    await t.db.update(users).set({ kyc, isVerified: true }).where(eq(users.id, broker.user._id));
+    const staffView = await t.http.get(`/api/licence/get/${licenceId}`).set(auth(viewer.token)).expect(200);
+    expect(staffView.body).toMatchObject({ kycPrcIdVerified: true, user: { isVerified: true, kyc: { status: 'approved', idType: 'prc' } } });
+    expect((await t.http.get(`/api/licence/get/${licenceId}`).set(auth(broker.token)).expect(200)).body.user).toBeUndefined();
+    expect((await listingOf(listingId)).owner).toMatchObject({ isVerified: true, licence: { kind: 'broker' } });
     await review(admin, licenceId, { status: 'revoked' }).expect(400);
     const revoked = await review(admin, licenceId, { status: 'revoked', reasonCodes: ['number_not_on_prc_id'], note: 'Not on the PRC roster' }).expect(200);
     expect(revoked.body).toMatchObject({ status: 'revoked', badge: null });
