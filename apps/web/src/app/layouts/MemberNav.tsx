@@ -18,6 +18,7 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
@@ -30,6 +31,7 @@ import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 // the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
 import '@/lib/api/endpoints';
+import { useGetMyEnterpriseQuery } from '@/lib/api/generated';
 import { isAdmin, isStaff, type User } from '@/lib/api/types';
 import { formatCredits } from '@/lib/billing-text';
 import { useAppDispatch } from '@/lib/state/hooks';
@@ -63,6 +65,24 @@ const STAFF_MENU = [
   { to: '/admin/subscriptions', label: 'Subscriptions', Icon: CardMembershipOutlinedIcon },
   { to: '/admin/credits', label: 'Member credits', Icon: TollOutlinedIcon },
 ] as const;
+
+/**
+ * "Team" for members of a team and members with the Enterprise plan (who can create one). Rendered
+ * inside the open menu only, so the team is asked for when the menu opens, not on every page.
+ */
+function TeamMenuItem({ user, onClick }: { user: User; onClick: () => void }) {
+  const enterprisePlan = user.subscription?.plan === 'enterprise';
+  const { data } = useGetMyEnterpriseQuery(undefined, { skip: enterprisePlan });
+  if (!enterprisePlan && !data?.enterprise) return null;
+  return (
+    <MenuItem component={RouterLink} to="/team" onClick={onClick}>
+      <ListItemIcon>
+        <GroupsOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      Team
+    </MenuItem>
+  );
+}
 
 function UserMenu({ user }: { user: User }) {
   const dispatch = useAppDispatch();
@@ -113,6 +133,7 @@ function UserMenu({ user }: { user: User }) {
             {label}
           </MenuItem>
         ))}
+        <TeamMenuItem user={user} onClick={close} />
         {isStaff(user) && <Divider />}
         {isStaff(user) &&
           STAFF_MENU.map(({ to, label, Icon }) => (

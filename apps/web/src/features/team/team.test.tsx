@@ -364,6 +364,30 @@ describe('team page', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('/dashboard') && c.url.includes(`from=${last30.from}`))).toBe(true));
   });
 
+  it('the account menu has Team for a team member and for the Enterprise plan, not for others', async () => {
+    signIn(MEMBER);
+    serveTeam('member');
+    const first = renderApp('/team');
+    await first.user.click(await screen.findByRole('button', { name: 'Account menu' }, SLOW));
+    expect(await screen.findByRole('menuitem', { name: 'Team' })).toHaveAttribute('href', '/team');
+    first.unmount();
+
+    signIn(OTHER);
+    serveTeam(null);
+    const second = renderApp('/team');
+    await screen.findByText('Teams on Tahanan', undefined, SLOW);
+    await second.user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await screen.findByRole('menuitem', { name: 'AI credits' });
+    expect(screen.queryByRole('menuitem', { name: 'Team' })).not.toBeInTheDocument();
+    second.unmount();
+
+    signIn(OWNER, 'enterprise');
+    serveTeam(null);
+    const third = renderApp('/team');
+    await third.user.click(await screen.findByRole('button', { name: 'Account menu' }, SLOW));
+    expect(await screen.findByRole('menuitem', { name: 'Team' })).toBeInTheDocument();
+  });
+
   it('response times read in minutes, hours and days', () => {
     expect(responseTimeText(null)).toBe('—');
     expect(responseTimeText(30)).toBe('under a minute');
