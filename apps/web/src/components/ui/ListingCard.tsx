@@ -145,7 +145,7 @@ export function ListingCard({ listing, actions, selected = false, maxTags = 4, o
             ))}
           </Stack>
         )}
-        <TrustBadges owner={listing.owner} ownerUnlicensed={(listing as { ownerUnlicensed?: boolean }).ownerUnlicensed} compact />
+        <TrustBadges owner={listing.owner} ownerUnlicensed={listing.ownerUnlicensed} compact />
         {(tags.length > 0 || actions) && (
           <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }} aria-label="Tags" role="list">

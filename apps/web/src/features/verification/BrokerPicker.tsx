@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useVerificationBrokersQuery } from './verification-api';
+import { useGetLicensedBrokersQuery } from './verification-api';
 import type { BrokerRef } from './types';
 
 export interface BrokerPickerProps {
@@ -12,7 +12,7 @@ export interface BrokerPickerProps {
 }
 
 export function brokerLabel(b: BrokerRef): string {
-  return `${b.firstName} ${b.lastName} · No. ${b.licenceNumber}`;
+  return b.licenceNumber ? `${b.firstName} ${b.lastName} · No. ${b.licenceNumber}` : `${b.firstName} ${b.lastName}`;
 }
 
 function useDebounced(value: string, ms: number): string {
@@ -29,7 +29,7 @@ export function BrokerPicker({ value, onChange, error, disabled }: BrokerPickerP
   const [input, setInput] = useState('');
   const text = useDebounced(input.trim(), 300);
   const search = text.length >= 2 && (!value || input !== brokerLabel(value));
-  const { data, isFetching } = useVerificationBrokersQuery(text, { skip: !search });
+  const { data, isFetching } = useGetLicensedBrokersQuery({ text }, { skip: !search });
   const options = search ? (data?.brokers ?? []) : value ? [value] : [];
 
   return (

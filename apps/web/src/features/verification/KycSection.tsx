@@ -12,14 +12,14 @@ import { KycHistory } from './KycHistory';
 import { KycStatusCard } from './KycStatusCard';
 import { canSubmit } from './kyc-rules';
 import { sendKyc } from './kyc-upload';
-import { invalidateMyKyc, useVerificationMyKycQuery, useVerificationWithdrawKycMutation } from './verification-api';
+import { invalidateMyKyc, useGetMyKycQuery, useWithdrawKycMutation } from './verification-api';
 
 /** Identity verification: the status card, the form when the member may send one, and the history. */
 export function KycSection() {
   const dispatch = useAppDispatch();
   const { token } = useAppSelector(selectAuth);
-  const { data, error, isLoading } = useVerificationMyKycQuery();
-  const [withdraw] = useVerificationWithdrawKycMutation();
+  const { data, error, isLoading } = useGetMyKycQuery();
+  const [withdraw] = useWithdrawKycMutation();
   const current = data?.current ?? null;
   const updating = current && ['draft', 'resubmission_requested'].includes(current.status) ? current : null;
 
@@ -37,7 +37,7 @@ export function KycSection() {
 
   const onWithdraw = async (id: string) => {
     try {
-      await withdraw(id).unwrap();
+      await withdraw({ id }).unwrap();
       refreshMe();
       dispatch(toast.success('Verification withdrawn', 'You can submit again at any time.'));
     } catch (e) {

@@ -14,6 +14,22 @@ import type { Licence } from './types';
 
 const SEVERITY = { default: 'info', info: 'info', success: 'success', warning: 'warning', error: 'error' } as const;
 
+/** A salesperson whose broker declined, or whose broker's licence lapsed, names another broker. */
+export function brokerProblem(licence: Licence): { title: string; detail: string; tone: 'warning' } | null {
+  if (licence.kind !== 'salesperson' || !isLiveLicence(licence.status)) return null;
+  if (licence.status === 'pending_broker' && licence.brokerDeclinedAt) {
+    return { title: 'Your broker declined', detail: 'Name the PRC-licensed broker who supervises you and save again.', tone: 'warning' };
+  }
+  if (licence.supervisingBroker && !licence.supervisingBroker.licenceValid) {
+    return {
+      title: "Your broker's licence is no longer approved",
+      detail: 'A salesperson works under a licensed broker: name your current supervising broker and save again.',
+      tone: 'warning',
+    };
+  }
+  return null;
+}
+
 export interface LicenceCardProps {
   licence: Licence;
   onWithdraw?: (id: string) => Promise<void>;
@@ -24,7 +40,7 @@ export function LicenceCard({ licence, onWithdraw }: LicenceCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const text = LICENCE_STATUS_TEXT[licence.status];
+  const text = brokerProblem(licence) ?? LICENCE_STATUS_TEXT[licence.status];
   const broker = licence.supervisingBroker;
 
   const withdraw = async () => {
@@ -82,8 +98,15 @@ export function LicenceCard({ licence, onWithdraw }: LicenceCardProps) {
                 Supervising broker
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                {broker.firstName} {broker.lastName} (No. {broker.licenceNumber})
-                {licence.brokerConfirmedAt ? ' · confirmed' : ' · not confirmed yet'}
+                {broker.firstName} {broker.lastName}
+                {broker.licenceNumber ? ` (No. ${broker.licenceNumber})` : ''}
+                {licence.brokerDeclinedAt
+                  ? ' · declined'
+                  : !broker.licenceValid
+                    ? ' · licence no longer approved'
+                    : licence.brokerConfirmedAt
+                      ? ' · confirmed'
+                      : ' · not confirmed yet'}
               </Typography>
             </>
           )}

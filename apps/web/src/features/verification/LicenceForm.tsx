@@ -33,13 +33,20 @@ export interface LicenceFormProps {
 
 const manilaToday = () => todayIn('Asia/Manila');
 
+/** The named broker as the picker's value (a declined or no longer licensed one is named again). */
+function brokerOf(licence: Licence | null): BrokerRef | null {
+  const b = licence?.supervisingBroker;
+  if (!b || licence?.brokerDeclinedAt || !b.licenceValid) return null;
+  return { _id: b._id, firstName: b.firstName, lastName: b.lastName, licenceNumber: b.licenceNumber ?? '' };
+}
+
 /** Enter or change a PRC licence (a salesperson's accreditation names a supervising broker). */
 export function LicenceForm({ kind, editing, onSave, onCancel, today = manilaToday() }: LicenceFormProps) {
   const { control, handleSubmit, formState } = useForm<LicenceFormValues>({
     defaultValues: {
       number: editing?.number ?? '',
       validUntil: editing?.validUntil?.slice(0, 10) ?? '',
-      broker: editing?.supervisingBroker ?? null,
+      broker: brokerOf(editing),
     },
   });
   const [refusal, setRefusal] = useState<string | null>(null);

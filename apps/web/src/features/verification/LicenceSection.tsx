@@ -12,16 +12,16 @@ import { errorMessage } from '@/lib/api/errors';
 import { api } from '@/lib/api/generated-shell';
 import { useAppDispatch } from '@/lib/state/hooks';
 import { toast } from '@/lib/state/toasts-slice';
-import { LicenceCard } from './LicenceCard';
+import { LicenceCard, brokerProblem } from './LicenceCard';
 import { LicenceForm, type LicenceSave } from './LicenceForm';
 import { needsNewLicence } from './licence-rules';
 import { SupervisedRequests } from './SupervisedRequests';
 import {
-  useVerificationCreateLicenceMutation,
-  useVerificationMyLicenceQuery,
-  useVerificationSuperviseMutation,
-  useVerificationUpdateLicenceMutation,
-  useVerificationWithdrawLicenceMutation,
+  useCreateLicenceMutation,
+  useGetMyLicencesQuery,
+  useSuperviseLicenceMutation,
+  useUpdateLicenceMutation,
+  useWithdrawLicenceMutation,
 } from './verification-api';
 
 /** For customers and property owners: what the licence is for and where the member type changes. */
@@ -45,10 +45,10 @@ export function LicenceNotNeeded() {
 
 function LicenceBody({ kind }: { kind: LicenceKind }) {
   const dispatch = useAppDispatch();
-  const { data, error, isLoading } = useVerificationMyLicenceQuery();
-  const [create] = useVerificationCreateLicenceMutation();
-  const [update] = useVerificationUpdateLicenceMutation();
-  const [withdraw] = useVerificationWithdrawLicenceMutation();
+  const { data, error, isLoading } = useGetMyLicencesQuery();
+  const [create] = useCreateLicenceMutation();
+  const [update] = useUpdateLicenceMutation();
+  const [withdraw] = useWithdrawLicenceMutation();
   const [editing, setEditing] = useState(false);
   const refreshMe = () => void dispatch(api.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
 
@@ -59,8 +59,8 @@ function LicenceBody({ kind }: { kind: LicenceKind }) {
 
   const onSave = async (values: LicenceSave): Promise<string | null> => {
     try {
-      if (fresh || !current) await create({ kind, ...values }).unwrap();
-      else await update({ id: current._id, body: values }).unwrap();
+      if (fresh || !current) await create({ createLicenceDto: { kind, ...values } }).unwrap();
+      else await update({ id: current._id, updateLicenceDto: values }).unwrap();
       setEditing(false);
       refreshMe();
       dispatch(
@@ -77,7 +77,7 @@ function LicenceBody({ kind }: { kind: LicenceKind }) {
 
   const onWithdraw = async (id: string) => {
     try {
-      await withdraw(id).unwrap();
+      await withdraw({ id }).unwrap();
       refreshMe();
     } catch (e) {
       throw new Error(errorMessage(e));
@@ -87,13 +87,13 @@ function LicenceBody({ kind }: { kind: LicenceKind }) {
   return (
     <Stack spacing={2}>
       {current && <LicenceCard licence={current} onWithdraw={onWithdraw} />}
-      {fresh || editing ? (
+      {fresh || editing || brokerProblem(current!) ? (
         <LicenceForm
           key={fresh ? 'new' : current!._id}
           kind={kind}
           editing={fresh ? null : current}
           onSave={onSave}
-          onCancel={editing ? () => setEditing(false) : undefined}
+          onCancel={editing && !brokerProblem(current!) ? () => setEditing(false) : undefined}
         />
       ) : (
         <div>
@@ -135,15 +135,15 @@ export function LicenceSection({ type }: { type: UserType }) {
 /** Brokers: the salespersons who named them, to confirm or decline. */
 export function SupervisedSection() {
   const dispatch = useAppDispatch();
-  const { data } = useVerificationMyLicenceQuery();
-  const [supervise] = useVerificationSuperviseMutation();
+  const { data } = useGetMyLicencesQuery();
+  const [supervise] = useSuperviseLicenceMutation();
   if (!data) return null;
   return (
     <SupervisedRequests
       requests={data.supervising}
       onAnswer={async (id, confirm) => {
         try {
-          await supervise({ id, confirm }).unwrap();
+          await supervise({ id, superviseLicenceDto: { confirm } }).unwrap();
           dispatch(toast.success(confirm ? 'Salesperson confirmed' : 'Request declined'));
         } catch (e) {
           throw new Error(errorMessage(e));

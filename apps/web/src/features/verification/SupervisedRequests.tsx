@@ -16,7 +16,7 @@ export interface SupervisedRequestsProps {
 }
 
 function who(l: Licence): string {
-  const name = `${l.user?.firstName ?? ''} ${l.user?.lastName ?? ''}`.trim();
+  const name = `${l.member?.firstName ?? ''} ${l.member?.lastName ?? ''}`.trim();
   return name || 'A salesperson';
 }
 
@@ -73,7 +73,7 @@ export function SupervisedRequests({ requests, onAnswer }: SupervisedRequestsPro
                   Accreditation No. {l.number} · valid until {formatDay(l.validUntil)}
                 </Typography>
               </div>
-              {l.status === 'pending_broker' ? (
+              {l.status === 'pending_broker' && !l.brokerDeclinedAt ? (
                 <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
                   <Button variant="contained" size="small" disabled={busy === l._id} onClick={() => answer(l._id, true)}>
                     Confirm
@@ -83,7 +83,7 @@ export function SupervisedRequests({ requests, onAnswer }: SupervisedRequestsPro
                   </Button>
                 </Stack>
               ) : (
-                <Chip size="small" label={LICENCE_STATUS_TEXT[l.status]?.title ?? l.status} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />
+                <Chip size="small" label={l.brokerDeclinedAt && l.status === 'pending_broker' ? 'You declined' : (LICENCE_STATUS_TEXT[l.status]?.title ?? l.status)} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />
               )}
             </Stack>
           ))}

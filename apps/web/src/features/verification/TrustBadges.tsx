@@ -1,18 +1,15 @@
 /**
  * The trust badges of a listing's owner (issue 15): "Verified identity", the PRC licence, or a warning
- * when a professional has no approved licence. Kept tiny: the listing cards of the first page use it.
+ * when a professional has no approved licence. Kept tiny: the listing cards of the first page use it
+ * (only components and the one icon those cards load anyway).
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import { licenceBadge, type LicenceKind } from '@app/domain';
 
 export interface TrustOwner {
-  _id?: string;
   isVerified?: boolean | null;
   licence?: { kind: LicenceKind; number: string } | null;
 }
@@ -23,8 +20,6 @@ export interface TrustBadgesProps {
   ownerUnlicensed?: boolean | null;
   /** Smaller chips (listing cards). */
   compact?: boolean;
-  /** Space around the row (it renders nothing when there is nothing to say). */
-  sx?: SxProps<Theme>;
 }
 
 export const VERIFIED_IDENTITY = 'Verified identity';
@@ -33,44 +28,28 @@ export const RESA_TIP =
   'Under RESA (RA 9646), real estate brokers, appraisers and consultants must hold a PRC licence, and salespersons must be accredited and work under a licensed broker.';
 
 /** Nothing when there is nothing to say. */
-export function TrustBadges({ owner, ownerUnlicensed, compact = false, sx: outer }: TrustBadgesProps) {
-  const verified = !!owner?.isVerified;
-  const licence = owner?.licence ?? null;
-  if (!verified && !licence && !ownerUnlicensed) return null;
-  const size = 'small' as const;
-  const sx = compact ? { height: 22, maxWidth: '100%', '& .MuiChip-label': { px: 0.75, fontSize: 12 } } : { maxWidth: '100%' };
+export function TrustBadges({ owner, ownerUnlicensed, compact = false }: TrustBadgesProps) {
+  const licence = owner?.licence;
+  const badges: [label: string, tip: string, color: 'success' | 'primary' | 'warning'][] = [];
+  if (owner?.isVerified) badges.push([VERIFIED_IDENTITY, "We checked this member's government ID.", 'success']);
+  if (licence) badges.push([licenceBadge(licence.kind, licence.number), RESA_TIP, 'primary']);
+  else if (ownerUnlicensed) badges.push([NO_LICENCE, RESA_TIP, 'warning']);
+  if (badges.length === 0) return null;
   return (
-    <Stack direction="row" sx={[{ gap: 0.5, flexWrap: 'wrap', minWidth: 0 }, ...(Array.isArray(outer) ? outer : [outer])]} data-testid="trust-badges">
-      {verified && (
-        <Tooltip title="Our team checked this member's government ID and selfie.">
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', minWidth: 0 }} data-testid="trust-badges">
+      {badges.map(([label, tip, color]) => (
+        <Tooltip key={color} title={tip}>
           <Chip
-            size={size}
-            color="success"
-            variant="outlined"
-            icon={<VerifiedUserOutlinedIcon />}
-            label={VERIFIED_IDENTITY}
+            size="small"
+            color={color}
+            variant={color === 'warning' ? 'filled' : 'outlined'}
+            icon={color === 'success' ? <VerifiedIcon /> : undefined}
+            label={label}
             tabIndex={0}
-            sx={sx}
+            sx={compact ? { height: 22, maxWidth: '100%', '& .MuiChip-label': { px: 0.75, fontSize: 12 } } : { maxWidth: '100%' }}
           />
         </Tooltip>
-      )}
-      {licence ? (
-        <Tooltip title={`Checked by our team against the member's PRC ID. ${RESA_TIP}`}>
-          <Chip
-            size={size}
-            color="primary"
-            variant="outlined"
-            icon={<WorkspacePremiumOutlinedIcon />}
-            label={licenceBadge(licence.kind, licence.number)}
-            tabIndex={0}
-            sx={sx}
-          />
-        </Tooltip>
-      ) : ownerUnlicensed ? (
-        <Tooltip title={RESA_TIP}>
-          <Chip size={size} color="warning" icon={<ReportProblemOutlinedIcon />} label={NO_LICENCE} tabIndex={0} sx={sx} />
-        </Tooltip>
-      ) : null}
+      ))}
     </Stack>
   );
 }

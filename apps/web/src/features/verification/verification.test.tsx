@@ -72,6 +72,9 @@ function licence(overrides: Partial<Licence> = {}): Licence {
     status: 'submitted',
     supervisingBroker: null,
     brokerConfirmedAt: null,
+    brokerDeclinedAt: null,
+    createdAt: '2026-11-20T02:00:00.000Z',
+    updatedAt: '2026-11-20T02:00:00.000Z',
     reasonCodes: [],
     reviewNote: null,
     submittedAt: '2026-11-20T02:00:00.000Z',
@@ -333,6 +336,30 @@ describe('PRC licence', () => {
     expect(bodies).toEqual([{ number: '0012345', validUntil: '2028-06-30' }]);
   });
 
+  it('a salesperson whose broker declined is asked to name another (the form is open, no broker chosen)', async () => {
+    server.use(
+      http.get('*/api/licence/my', () =>
+        HttpResponse.json({
+          current: licence({
+            kind: 'salesperson',
+            number: '0200001',
+            status: 'pending_broker',
+            brokerDeclinedAt: '2026-11-21T02:00:00.000Z',
+            supervisingBroker: { _id: 'u_b', firstName: 'Ramon', lastName: 'Cruz', licenceNumber: '0004567', licenceValid: true },
+          }),
+          history: [],
+          supervising: [],
+        }),
+      ),
+    );
+    renderUi(<LicenceSection type="real_estate_salesperson" />);
+    const card = await screen.findByTestId('licence-status', {}, SLOW);
+    expect(card).toHaveTextContent('Your broker declined');
+    expect(card).toHaveTextContent('Ramon Cruz (No. 0004567) · declined');
+    expect(screen.getByRole('combobox', { name: 'Supervising broker' })).toHaveValue('');
+    expect(screen.getByLabelText('Accreditation number')).toHaveValue('0200001');
+  });
+
   it('customers and owners are told the licence is for professionals and where to change the type', async () => {
     renderUi(<LicenceSection type="customer" />);
     expect(screen.getByText(/for real estate professionals/)).toBeInTheDocument();
@@ -354,7 +381,7 @@ describe('PRC licence', () => {
               kind: 'salesperson',
               number: '0200001',
               status: pending ? 'pending_broker' : 'submitted',
-              user: { _id: 'u_sp', firstName: 'Liza', lastName: 'Soberano' },
+              member: { _id: 'u_sp', firstName: 'Liza', lastName: 'Soberano' },
             }),
           ],
         }),

@@ -262,7 +262,9 @@ function ListingView({ listing }: { listing: Listing }) {
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="listing-owner">
                 {listing.owner.firstName} {listing.owner.lastName}
               </Typography>
-              <TrustBadges owner={listing.owner} ownerUnlicensed={(listing as { ownerUnlicensed?: boolean }).ownerUnlicensed} sx={{ my: 0.75 }} />
+              <Box sx={{ my: 0.75, '&:empty': { display: 'none' } }}>
+                <TrustBadges owner={listing.owner} ownerUnlicensed={listing.ownerUnlicensed} />
+              </Box>
               <Typography variant="body2" color="text.secondary">
                 {listing.views} view{listing.views === 1 ? '' : 's'} · saved {listing.savedCount} time
                 {listing.savedCount === 1 ? '' : 's'}
