@@ -31,7 +31,7 @@ import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 // the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
 import '@/lib/api/endpoints';
-import { useGetMyEnterpriseQuery } from '@/lib/api/generated';
+import { useTeamMyAccountQuery } from '@/features/team/team-api';
 import { isAdmin, isStaff, type User } from '@/lib/api/types';
 import { formatCredits } from '@/lib/billing-text';
 import { useAppDispatch } from '@/lib/state/hooks';
@@ -72,7 +72,7 @@ const STAFF_MENU = [
  */
 function TeamMenuItem({ user, onClick }: { user: User; onClick: () => void }) {
   const enterprisePlan = user.subscription?.plan === 'enterprise';
-  const { data } = useGetMyEnterpriseQuery(undefined, { skip: enterprisePlan });
+  const { data } = useTeamMyAccountQuery(undefined, { skip: enterprisePlan });
   if (!enterprisePlan && !data?.enterprise) return null;
   return (
     <MenuItem component={RouterLink} to="/team" onClick={onClick}>

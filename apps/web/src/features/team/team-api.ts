@@ -1,7 +1,8 @@
 /**
  * The enterprise (team) API: the generated endpoints (lib/api/generated.ts, tag 'enterprise': every
  * change refetches the team's reads) under the names the team pages and the console use, and the
- * generated DTOs under shorter names.
+ * generated DTOs under shorter names. The generated names follow the API controller's method names:
+ * if those change, only this file does.
  */
 import type {
   DashboardMemberDto,
@@ -18,19 +19,19 @@ import type {
 } from '@/lib/api/generated';
 
 export {
-  useActivateEnterpriseInviteMutation as useTeamActivateMutation,
-  useAddEnterpriseCreditsMutation as useTeamAddCreditsMutation,
-  useCreateEnterpriseMutation as useTeamCreateMutation,
-  useGetEnterpriseDashboardQuery as useTeamDashboardQuery,
-  useGetAllEnterprisesQuery as useTeamAllQuery,
-  useGetEnterpriseQuery as useTeamEnterpriseQuery,
-  useInviteToEnterpriseMutation as useTeamInviteMutation,
-  useGetMyEnterpriseQuery as useTeamMyAccountQuery,
-  useGetEnterpriseCreditsQuery as useTeamLedgerQuery,
-  useGetEnterpriseInviteQuery as useTeamInvitePreviewQuery,
-  useRemoveEnterpriseSubAccountMutation as useTeamRemoveMemberMutation,
-  useRevokeEnterpriseInviteMutation as useTeamRevokeInviteMutation,
-  useUpdateEnterpriseSubAccountMutation as useTeamUpdateMemberMutation,
+  useActivateMutation as useTeamActivateMutation,
+  useAddCreditsMutation as useTeamAddCreditsMutation,
+  useCreateMutation as useTeamCreateMutation,
+  useDashboardQuery as useTeamDashboardQuery,
+  useGetAllQuery as useTeamAllQuery,
+  useGetApiEnterpriseByIdQuery as useTeamEnterpriseQuery,
+  useInviteMutation as useTeamInviteMutation,
+  useMyAccountQuery as useTeamMyAccountQuery,
+  usePoolCreditsQuery as useTeamLedgerQuery,
+  usePreviewInviteQuery as useTeamInvitePreviewQuery,
+  useRemoveSubAccountMutation as useTeamRemoveMemberMutation,
+  useRevokeInviteMutation as useTeamRevokeInviteMutation,
+  useUpdateSubAccountMutation as useTeamUpdateMemberMutation,
 } from '@/lib/api/generated';
 
 export type TeamPerson = EnterprisePersonDto;
