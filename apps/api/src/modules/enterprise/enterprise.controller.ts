@@ -81,7 +81,7 @@ export class EnterpriseController {
     type: ErrorResponseDto,
     description: "The owner has no Enterprise plan, or is in a team already",
   })
-  create(
+  createEnterprise(
     @CurrentUser() caller: AuthUser,
     @Body() dto: CreateEnterpriseDto,
   ): Promise<EnterpriseDto> {
@@ -93,7 +93,7 @@ export class EnterpriseController {
     type: MyEnterpriseDto,
     description: "The caller’s team, role and membership (nulls when in none)",
   })
-  myAccount(@CurrentUser() caller: AuthUser): Promise<MyEnterpriseDto> {
+  getMyEnterprise(@CurrentUser() caller: AuthUser): Promise<MyEnterpriseDto> {
     return this.enterprise.myAccount(caller);
   }
 
@@ -103,7 +103,7 @@ export class EnterpriseController {
     type: EnterpriseListDto,
     description: "Teams, newest first",
   })
-  getAll(
+  getAllEnterprises(
     @CurrentUser() caller: AuthUser,
     @Query() query: EnterpriseListQueryDto,
   ): Promise<EnterpriseListDto> {
@@ -120,7 +120,7 @@ export class EnterpriseController {
     type: ErrorResponseDto,
     description: "All seats are taken, or the address is in the team already",
   })
-  invite(
+  inviteToEnterprise(
     @CurrentUser() caller: AuthUser,
     @Body() dto: InviteMemberDto,
   ): Promise<EnterpriseInviteDto> {
@@ -133,7 +133,7 @@ export class EnterpriseController {
     description: "The revoked invitation",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  revokeInvite(
+  revokeEnterpriseInvite(
     @CurrentUser() caller: AuthUser,
     @Param("id", uuid404()) id: string,
   ): Promise<EnterpriseInviteDto> {
@@ -147,7 +147,7 @@ export class EnterpriseController {
     description: "What the join page shows (the token is the secret)",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  previewInvite(@Param("token") token: string): Promise<InvitePreviewDto> {
+  getEnterpriseInvite(@Param("token") token: string): Promise<InvitePreviewDto> {
     return this.enterprise.previewInvite(token);
   }
 
@@ -180,7 +180,7 @@ export class EnterpriseController {
     type: ErrorResponseDto,
     description: "Expired, used or revoked",
   })
-  activate(
+  activateEnterpriseInvite(
     @CurrentUser() caller: AuthUser | undefined,
     @Param("token") token: string,
     @Body() dto: ActivateInviteDto,
@@ -197,7 +197,7 @@ export class EnterpriseController {
     description: "Credits added to the team’s pool (audited with the reason)",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  addCredits(
+  addEnterpriseCredits(
     @CurrentUser() caller: AuthUser,
     @Body() dto: AddPoolCreditsDto,
   ): Promise<AddPoolCreditsResultDto> {
@@ -207,7 +207,7 @@ export class EnterpriseController {
   @Put("sub-account/update")
   @ApiOkResponse({ type: EnterpriseMemberDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  updateSubAccount(
+  updateEnterpriseSubAccount(
     @CurrentUser() caller: AuthUser,
     @Body() dto: UpdateSubAccountDto,
   ): Promise<EnterpriseMemberDto> {
@@ -222,7 +222,7 @@ export class EnterpriseController {
       "They have team listings: reassignTo or archive=true is needed",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  removeSubAccount(
+  removeEnterpriseSubAccount(
     @CurrentUser() caller: AuthUser,
     @Param("id", uuid404()) id: string,
     @Query() query: RemoveSubAccountQueryDto,
@@ -237,7 +237,7 @@ export class EnterpriseController {
       "Per member and in total: listings, inquiries, first-response time, pool credits used",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  dashboard(
+  getEnterpriseDashboard(
     @CurrentUser() caller: AuthUser,
     @Param("id", uuid404()) id: string,
     @Query() query: DashboardQueryDto,
@@ -252,7 +252,7 @@ export class EnterpriseController {
       "The pool’s ledger (a plain member sees only their own spending)",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  poolCredits(
+  getEnterpriseCredits(
     @CurrentUser() caller: AuthUser,
     @Param("id", uuid404()) id: string,
     @Query() query: PoolLedgerQueryDto,
@@ -266,7 +266,7 @@ export class EnterpriseController {
     description: "The team (staff, or its members; others 404)",
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(
+  getEnterprise(
     @CurrentUser() caller: AuthUser,
     @Param("id", uuid404()) id: string,
   ): Promise<EnterpriseDto> {
