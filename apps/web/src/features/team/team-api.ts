@@ -19,19 +19,19 @@ import type {
 } from '@/lib/api/generated';
 
 export {
-  useActivateMutation as useTeamActivateMutation,
-  useAddCreditsMutation as useTeamAddCreditsMutation,
-  useCreateMutation as useTeamCreateMutation,
-  useDashboardQuery as useTeamDashboardQuery,
-  useGetAllQuery as useTeamAllQuery,
-  useGetApiEnterpriseByIdQuery as useTeamEnterpriseQuery,
-  useInviteMutation as useTeamInviteMutation,
-  useMyAccountQuery as useTeamMyAccountQuery,
-  usePoolCreditsQuery as useTeamLedgerQuery,
-  usePreviewInviteQuery as useTeamInvitePreviewQuery,
-  useRemoveSubAccountMutation as useTeamRemoveMemberMutation,
-  useRevokeInviteMutation as useTeamRevokeInviteMutation,
-  useUpdateSubAccountMutation as useTeamUpdateMemberMutation,
+  useActivateEnterpriseInviteMutation as useTeamActivateMutation,
+  useAddEnterpriseCreditsMutation as useTeamAddCreditsMutation,
+  useCreateEnterpriseMutation as useTeamCreateMutation,
+  useGetEnterpriseDashboardQuery as useTeamDashboardQuery,
+  useGetAllEnterprisesQuery as useTeamAllQuery,
+  useGetEnterpriseQuery as useTeamEnterpriseQuery,
+  useInviteToEnterpriseMutation as useTeamInviteMutation,
+  useGetMyEnterpriseQuery as useTeamMyAccountQuery,
+  useGetEnterpriseCreditsQuery as useTeamLedgerQuery,
+  useGetEnterpriseInviteQuery as useTeamInvitePreviewQuery,
+  useRemoveEnterpriseSubAccountMutation as useTeamRemoveMemberMutation,
+  useRevokeEnterpriseInviteMutation as useTeamRevokeInviteMutation,
+  useUpdateEnterpriseSubAccountMutation as useTeamUpdateMemberMutation,
 } from '@/lib/api/generated';
 
 export type TeamPerson = EnterprisePersonDto;
