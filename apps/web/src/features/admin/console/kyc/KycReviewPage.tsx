@@ -206,7 +206,8 @@ function Review({ s, meId }: { s: KycSubmission; meId: string | undefined }) {
         <Section title="ID images">
           <Images s={s} />
         </Section>
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
+        {/* on a phone the few lines of data come first, the tall images after them */}
+        <Stack spacing={2} sx={{ minWidth: 0, order: { xs: -1, lg: 0 } }}>
           <Section title="Submitted">
             <Facts
               label="Submitted data"
@@ -221,7 +222,7 @@ function Review({ s, meId }: { s: KycSubmission; meId: string | undefined }) {
           </Section>
           {u && (
             <Section
-              title="Account"
+              title="Member account"
               action={
                 <Button component={RouterLink} to={`/admin/users/${u._id}`} size="small">
                   User page
@@ -229,7 +230,7 @@ function Review({ s, meId }: { s: KycSubmission; meId: string | undefined }) {
               }
             >
               <Facts
-                label="Account"
+                label="Member account"
                 rows={[
                   [
                     'Name',

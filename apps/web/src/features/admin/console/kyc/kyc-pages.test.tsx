@@ -129,7 +129,7 @@ describe('identity checks in the console', { timeout: 40_000 }, () => {
     const data = screen.getByLabelText('Submitted data');
     expect(data).toHaveTextContent('•••• 4321');
     expect(data).toHaveTextContent('Mar 4, 1990');
-    expect(screen.getByLabelText('Account')).toHaveTextContent('ana@example.ph');
+    expect(screen.getByLabelText('Member account')).toHaveTextContent('ana@example.ph');
     // nothing fetched before the reviewer says why
     expect(links).toEqual([]);
     expect(screen.getByText(/recorded in the audit log/)).toBeInTheDocument();
