@@ -1,13 +1,7 @@
-import type { MailMessage } from "../../common/mail/mail.service";
+import type { MailMessage } from '../../common/mail/mail.service';
 
 const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
-        c
-      ]!,
-  );
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The invitation to join a team: the link carries the single-use token (only its hash is stored). */
 export function teamInviteEmail(
@@ -18,7 +12,7 @@ export function teamInviteEmail(
   url: string,
   ttlHours: number,
 ): MailMessage {
-  const intro = `${inviterName} invited you to join ${teamName} on Tahanan as ${role === "admin" ? "an admin" : "a member"}.`;
+  const intro = `${inviterName} invited you to join ${teamName} on Tahanan as ${role === 'admin' ? 'an admin' : 'a member'}.`;
   const outro = `The link works once and expires in ${ttlHours} hours. If you do not know ${teamName}, ignore this message.`;
   return {
     to,

@@ -1,14 +1,7 @@
-import { Global, Injectable, Module } from "@nestjs/common";
-import {
-  CREDIT_POOL_MEMBERSHIP,
-  type CreditPoolMembership,
-  type CreditPoolMembershipLookup,
-} from "../credits/credit-pool-membership";
-import {
-  LISTING_TEAM_MEMBERSHIP,
-  type ListingTeamMembership,
-} from "../listings/team/listing-team-membership";
-import { EnterpriseRepository } from "./enterprise.repository";
+import { Global, Injectable, Module } from '@nestjs/common';
+import { CREDIT_POOL_MEMBERSHIP, type CreditPoolMembership, type CreditPoolMembershipLookup } from '../credits/credit-pool-membership';
+import { LISTING_TEAM_MEMBERSHIP, type ListingTeamMembership } from '../listings/team/listing-team-membership';
+import { EnterpriseRepository } from './enterprise.repository';
 
 /**
  * Answers other modules' questions about a member's team from enterprise_members: the credits module's
@@ -16,9 +9,7 @@ import { EnterpriseRepository } from "./enterprise.repository";
  * a new listing of this member belong to?".
  */
 @Injectable()
-export class EnterpriseMemberships
-  implements CreditPoolMembershipLookup, ListingTeamMembership
-{
+export class EnterpriseMemberships implements CreditPoolMembershipLookup, ListingTeamMembership {
   constructor(private readonly repo: EnterpriseRepository) {}
 
   async membershipOf(userId: string): Promise<CreditPoolMembership | null> {
@@ -27,7 +18,7 @@ export class EnterpriseMemberships
       ? {
           enterpriseId: m.enterpriseId,
           monthlyCreditCap: m.monthlyCreditCap,
-          paused: m.status === "paused",
+          paused: m.status === 'paused',
         }
       : null;
   }
@@ -35,7 +26,7 @@ export class EnterpriseMemberships
   /** A paused member does not act for the team: their new listings are their own. */
   async teamOf(userId: string): Promise<string | null> {
     const m = await this.repo.poolMembershipOf(userId);
-    return m && m.status === "active" ? m.enterpriseId : null;
+    return m && m.status === 'active' ? m.enterpriseId : null;
   }
 }
 

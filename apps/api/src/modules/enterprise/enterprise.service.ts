@@ -6,8 +6,8 @@ import {
   Inject,
   Injectable,
   NotFoundException,
-} from "@nestjs/common";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+} from '@nestjs/common';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_ROLES,
   ENTERPRISE_DEFAULT_SEATS,
@@ -16,28 +16,21 @@ import {
   type DomainEventType,
   type EnterpriseRole,
   type NewDomainEvent,
-} from "@app/domain";
-import type {
-  EnterpriseInviteRow,
-  EnterpriseMemberRow,
-  EnterpriseRow,
-} from "@app/db";
-import type { AuthUser } from "../../common/auth/auth-user";
-import { APP_CONFIG, type AppConfig } from "../../common/config/config";
-import { Transactions } from "../../common/db/transactions";
-import { EventsService } from "../../common/events/events.service";
-import { pageWindow } from "../../common/http/page-query.dto";
-import { MailQueue } from "../../common/mail/mail.queue";
-import { CreditsService } from "../credits/credits.service";
-import type {
-  PoolAccountDto,
-  PoolLedgerQueryDto,
-} from "../credits/dto/credit-pool.dto";
-import { ListingTeamService } from "../listings/team/listing-team.service";
-import { MessagingService } from "../messaging/messaging.service";
-import { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import type { AuthResponseDto, UserDto } from "../users/dto/user-output.dto";
-import { UsersService, type RequestMeta } from "../users/users.service";
+} from '@app/domain';
+import type { EnterpriseInviteRow, EnterpriseMemberRow, EnterpriseRow } from '@app/db';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import { Transactions } from '../../common/db/transactions';
+import { EventsService } from '../../common/events/events.service';
+import { pageWindow } from '../../common/http/page-query.dto';
+import { MailQueue } from '../../common/mail/mail.queue';
+import { CreditsService } from '../credits/credits.service';
+import type { PoolAccountDto, PoolLedgerQueryDto } from '../credits/dto/credit-pool.dto';
+import { ListingTeamService } from '../listings/team/listing-team.service';
+import { MessagingService } from '../messaging/messaging.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { AuthResponseDto, UserDto } from '../users/dto/user-output.dto';
+import { UsersService, type RequestMeta } from '../users/users.service';
 import type {
   ActivateInviteDto,
   AddPoolCreditsDto,
@@ -57,60 +50,40 @@ import type {
   MyEnterpriseDto,
   RemoveSubAccountQueryDto,
   UpdateSubAccountDto,
-} from "./dto/enterprise.dto";
-import {
-  canReadEnterprise,
-  enterprisesVisibleTo,
-  isEnterpriseStaff,
-} from "./enterprise-access";
-import { teamInviteEmail } from "./enterprise-emails";
-import {
-  EnterpriseRepository,
-  type MemberPatch,
-} from "./enterprise.repository";
+} from './dto/enterprise.dto';
+import { canReadEnterprise, enterprisesVisibleTo, isEnterpriseStaff } from './enterprise-access';
+import { teamInviteEmail } from './enterprise-emails';
+import { EnterpriseRepository, type MemberPatch } from './enterprise.repository';
 
-export const ENTERPRISE_NOT_FOUND = "Team not found";
-export const VERIFY_IDENTITY_FIRST =
-  "Verify your identity before you create or administer a team (Verification page)";
-export const INVITE_EXPIRED =
-  "This invitation has expired: ask your team admin for a new one";
-export const INVITE_USED =
-  "This invitation has been used already: ask your team admin for a new one if you need to join again";
-export const INVITE_REVOKED =
-  "This invitation was withdrawn: ask your team admin for a new one";
-const INVITE_NOT_FOUND =
-  "This invitation link is not valid: check that you opened the whole link from the e-mail";
-const MEMBER_NOT_FOUND = "This member is not in a team you manage";
+export const ENTERPRISE_NOT_FOUND = 'Team not found';
+export const VERIFY_IDENTITY_FIRST = 'Verify your identity before you create or administer a team (Verification page)';
+export const INVITE_EXPIRED = 'This invitation has expired: ask your team admin for a new one';
+export const INVITE_USED = 'This invitation has been used already: ask your team admin for a new one if you need to join again';
+export const INVITE_REVOKED = 'This invitation was withdrawn: ask your team admin for a new one';
+const INVITE_NOT_FOUND = 'This invitation link is not valid: check that you opened the whole link from the e-mail';
+const MEMBER_NOT_FOUND = 'This member is not in a team you manage';
 
 const MANILA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 const DEFAULT_DASHBOARD_DAYS = 30;
 
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const isAdminStaff = (caller: Pick<AuthUser, "role">) =>
-  ADMIN_ROLES.includes(caller.role);
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const isAdminStaff = (caller: Pick<AuthUser, 'role'>) => ADMIN_ROLES.includes(caller.role);
 const ref = (e: EnterpriseRow) => ({
   enterpriseId: e.id,
   name: e.name,
   ownerId: e.ownerId,
 });
-const sameEmail = (a: string, b: string) =>
-  a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function inviteStatus(
-  row: EnterpriseInviteRow,
-  now = new Date(),
-): InviteStatus {
-  if (row.acceptedAt) return "used";
-  if (row.revokedAt) return "revoked";
-  if (row.expiresAt <= now) return "expired";
-  return "open";
+function inviteStatus(row: EnterpriseInviteRow, now = new Date()): InviteStatus {
+  if (row.acceptedAt) return 'used';
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt <= now) return 'expired';
+  return 'open';
 }
 
-function toInviteDto(
-  row: EnterpriseInviteRow,
-  now = new Date(),
-): EnterpriseInviteDto {
+function toInviteDto(row: EnterpriseInviteRow, now = new Date()): EnterpriseInviteDto {
   return {
     _id: row.id,
     email: row.email,
@@ -123,20 +96,14 @@ function toInviteDto(
 }
 
 /** A window bound: a Philippine day (YYYY-MM-DD: its first instant, or for `to` the next day's) or an instant. */
-function windowBound(value: string, name: "from" | "to"): Date {
+function windowBound(value: string, name: 'from' | 'to'): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = Date.parse(`${value}T00:00:00Z`);
-    if (Number.isNaN(day))
-      throw new BadRequestException(
-        `${name} must be a date (YYYY-MM-DD) or an ISO date-time`,
-      );
-    return new Date(day - MANILA_OFFSET_MS + (name === "to" ? DAY_MS : 0));
+    if (Number.isNaN(day)) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD) or an ISO date-time`);
+    return new Date(day - MANILA_OFFSET_MS + (name === 'to' ? DAY_MS : 0));
   }
   const at = new Date(value);
-  if (Number.isNaN(at.getTime()))
-    throw new BadRequestException(
-      `${name} must be a date (YYYY-MM-DD) or an ISO date-time`,
-    );
+  if (Number.isNaN(at.getTime())) throw new BadRequestException(`${name} must be a date (YYYY-MM-DD) or an ISO date-time`);
   return at;
 }
 
@@ -177,42 +144,28 @@ export class EnterpriseService {
 
   /* ------------------------------------------------------------------ create and read */
 
-  async create(
-    caller: AuthUser,
-    dto: CreateEnterpriseDto,
-  ): Promise<EnterpriseDto> {
+  async create(caller: AuthUser, dto: CreateEnterpriseDto): Promise<EnterpriseDto> {
     let ownerId: string;
     if (isAdminStaff(caller)) {
-      if (!dto.ownerId)
-        throw new BadRequestException(
-          "ownerId is required: the member who will own the team",
-        );
+      if (!dto.ownerId) throw new BadRequestException('ownerId is required: the member who will own the team');
       ownerId = dto.ownerId;
-    } else if (caller.role === "user") {
-      if (dto.ownerId && dto.ownerId !== caller.id)
-        throw new ForbiddenException("You can create a team only for yourself");
-      if (dto.seatLimit !== undefined)
-        throw new ForbiddenException(
-          "Only staff set a seat limit: ask us for more seats",
-        );
+    } else if (caller.role === 'user') {
+      if (dto.ownerId && dto.ownerId !== caller.id) throw new ForbiddenException('You can create a team only for yourself');
+      if (dto.seatLimit !== undefined) throw new ForbiddenException('Only staff set a seat limit: ask us for more seats');
       ownerId = caller.id;
     } else {
-      throw new ForbiddenException("You do not have permission to do this");
+      throw new ForbiddenException('You do not have permission to do this');
     }
     const owner = await this.users.staffView(ownerId).catch(() => {
-      throw new NotFoundException(
-        "Owner not found: ownerId must be an existing member",
-      );
+      throw new NotFoundException('Owner not found: ownerId must be an existing member');
     });
     if (isAdminStaff(caller)) {
       const sub = owner.subscription;
-      if (sub?.plan !== "enterprise" || sub.status !== "active") {
-        throw new ConflictException(
-          `Give ${owner.email} the Enterprise plan first (Admin → Subscriptions)`,
-        );
+      if (sub?.plan !== 'enterprise' || sub.status !== 'active') {
+        throw new ConflictException(`Give ${owner.email} the Enterprise plan first (Admin → Subscriptions)`);
       }
     } else {
-      await this.subscriptions.assertEntitled(caller.id, "enterprise.team");
+      await this.subscriptions.assertEntitled(caller.id, 'enterprise.team');
     }
     if (!owner.isVerified) {
       throw new ForbiddenException(
@@ -223,12 +176,7 @@ export class EnterpriseService {
     }
     const id = await this.transactions.run(async () => {
       const current = await this.repo.membershipOf(ownerId);
-      if (current)
-        throw this.alreadyInTeam(
-          owner.email,
-          current.enterprise,
-          ownerId === caller.id,
-        );
+      if (current) throw this.alreadyInTeam(owner.email, current.enterprise, ownerId === caller.id);
       const e = await this.repo.insertEnterprise({
         name: dto.name,
         ownerId,
@@ -238,14 +186,13 @@ export class EnterpriseService {
       const joined = await this.repo.insertMember({
         enterpriseId: e.id,
         userId: ownerId,
-        role: "owner",
+        role: 'owner',
         invitedById: null,
       });
-      if (!joined)
-        throw this.alreadyInTeam(owner.email, null, ownerId === caller.id);
+      if (!joined) throw this.alreadyInTeam(owner.email, null, ownerId === caller.id);
       await this.credits.openPool(e.id);
       await this.publish(caller.id, e, {
-        type: "enterprise.created",
+        type: 'enterprise.created',
         data: { ...ref(e), seatLimit: e.seatLimit },
       });
       return e.id;
@@ -256,35 +203,19 @@ export class EnterpriseService {
   async myAccount(caller: AuthUser): Promise<MyEnterpriseDto> {
     const m = await this.repo.membershipOf(caller.id);
     if (!m) return { enterprise: null, role: null, membership: null };
-    const enterprise = await this.view(
-      m.enterprise,
-      m.member.role !== "member",
-    );
-    const membership =
-      enterprise.members.find((x) => x.userId === caller.id) ?? null;
+    const enterprise = await this.view(m.enterprise, m.member.role !== 'member');
+    const membership = enterprise.members.find((x) => x.userId === caller.id) ?? null;
     return { enterprise, role: m.member.role, membership };
   }
 
   async get(caller: AuthUser, id: string): Promise<EnterpriseDto> {
     const { enterprise, member } = await this.readable(caller, id);
-    return this.view(
-      enterprise,
-      isEnterpriseStaff(caller) ||
-        (member !== null && member.role !== "member"),
-    );
+    return this.view(enterprise, isEnterpriseStaff(caller) || (member !== null && member.role !== 'member'));
   }
 
-  async list(
-    caller: AuthUser,
-    query: EnterpriseListQueryDto,
-  ): Promise<EnterpriseListDto> {
+  async list(caller: AuthUser, query: EnterpriseListQueryDto): Promise<EnterpriseListDto> {
     const { limit, skip } = pageWindow(query);
-    const { rows, total } = await this.repo.page(
-      enterprisesVisibleTo(caller),
-      { text: query.text, status: query.status },
-      limit,
-      skip,
-    );
+    const { rows, total } = await this.repo.page(enterprisesVisibleTo(caller), { text: query.text, status: query.status }, limit, skip);
     const now = new Date();
     const [contacts, invites] = await Promise.all([
       this.users.contactsByIds(rows.map((r) => r.ownerId)),
@@ -294,14 +225,7 @@ export class EnterpriseService {
       ),
     ]);
     const byId = new Map(contacts.map((c) => [c.id, c]));
-    const enterprises = rows.map((r) =>
-      this.summary(
-        r,
-        byId.get(r.ownerId),
-        r.memberCount,
-        invites.get(r.id) ?? 0,
-      ),
-    );
+    const enterprises = rows.map((r) => this.summary(r, byId.get(r.ownerId), r.memberCount, invites.get(r.id) ?? 0));
     return {
       enterprises,
       pagination: buildPagination(total, enterprises.length, limit, skip),
@@ -310,36 +234,26 @@ export class EnterpriseService {
 
   /* ------------------------------------------------------------------ invitations */
 
-  async invite(
-    caller: AuthUser,
-    dto: InviteMemberDto,
-  ): Promise<EnterpriseInviteDto> {
-    const enterpriseId =
-      dto.enterpriseId ??
-      (await this.repo.membershipOf(caller.id))?.enterprise.id;
-    if (!enterpriseId)
-      throw new NotFoundException("You are not in a team: create one first");
+  async invite(caller: AuthUser, dto: InviteMemberDto): Promise<EnterpriseInviteDto> {
+    const enterpriseId = dto.enterpriseId ?? (await this.repo.membershipOf(caller.id))?.enterprise.id;
+    if (!enterpriseId) throw new NotFoundException('You are not in a team: create one first');
     const { enterprise } = await this.administrable(caller, enterpriseId);
     const email = dto.email.trim().toLowerCase();
     const existingId = await this.users.idByEmail(email);
     if (existingId) {
       const m = await this.repo.membershipOf(existingId);
-      if (m?.enterprise.id === enterprise.id)
-        throw new ConflictException(`${email} is already in this team`);
-      if (
-        dto.role === "admin" &&
-        !(await this.users.staffView(existingId)).isVerified
-      ) {
+      if (m?.enterprise.id === enterprise.id) throw new ConflictException(`${email} is already in this team`);
+      if (dto.role === 'admin' && !(await this.users.staffView(existingId)).isVerified) {
         throw new ForbiddenException(
           `${email} must verify their identity before they can be a team admin: invite them as a member, and make them admin once verified`,
         );
       }
-    } else if (dto.role === "admin") {
+    } else if (dto.role === 'admin') {
       throw new ForbiddenException(
         `A team admin needs a verified identity, and ${email} has no account yet: invite them as a member, and make them admin once verified`,
       );
     }
-    const token = randomBytes(32).toString("base64url");
+    const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const row = await this.transactions.run(async () => {
       const locked = await this.repo.lock(enterprise.id);
@@ -347,15 +261,13 @@ export class EnterpriseService {
       const old = await this.repo.revokeUnanswered(locked.id, email);
       if (old) {
         await this.publish(caller.id, locked, {
-          type: "enterprise.invite_revoked",
+          type: 'enterprise.invite_revoked',
           data: { ...ref(locked), inviteId: old.id, email: old.email },
         });
       }
       const seats = await this.repo.seatsUsed(locked.id, now);
       if (seats.members + seats.invites >= locked.seatLimit) {
-        throw new ConflictException(
-          `All ${locked.seatLimit} seats are taken: remove a member or ask us for more seats`,
-        );
+        throw new ConflictException(`All ${locked.seatLimit} seats are taken: remove a member or ask us for more seats`);
       }
       const invite = await this.repo.insertInvite({
         enterpriseId: locked.id,
@@ -364,58 +276,32 @@ export class EnterpriseService {
         monthlyCreditCap: dto.monthlyCreditCap ?? null,
         tokenHash: sha256(token),
         invitedById: caller.id,
-        expiresAt: new Date(
-          now.getTime() + ENTERPRISE_INVITE_TTL_HOURS * 3600_000,
-        ),
+        expiresAt: new Date(now.getTime() + ENTERPRISE_INVITE_TTL_HOURS * 3600_000),
       });
       await this.publish(caller.id, locked, {
-        type: "enterprise.invited",
+        type: 'enterprise.invited',
         data: { ...ref(locked), inviteId: invite.id, email, role: dto.role },
       });
       return invite;
     });
     const [inviter] = await this.users.contactsByIds([caller.id]);
-    const inviterName = inviter
-      ? `${inviter.firstName} ${inviter.lastName}`.trim()
-      : "Tahanan";
+    const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'Tahanan';
     const url = `${this.config.appUrl}/team/join/${token}`;
-    await this.mail.enqueue(
-      teamInviteEmail(
-        email,
-        enterprise.name,
-        inviterName,
-        dto.role,
-        url,
-        ENTERPRISE_INVITE_TTL_HOURS,
-      ),
-    );
+    await this.mail.enqueue(teamInviteEmail(email, enterprise.name, inviterName, dto.role, url, ENTERPRISE_INVITE_TTL_HOURS));
     return toInviteDto(row, now);
   }
 
-  async revokeInvite(
-    caller: AuthUser,
-    inviteId: string,
-  ): Promise<EnterpriseInviteDto> {
+  async revokeInvite(caller: AuthUser, inviteId: string): Promise<EnterpriseInviteDto> {
     const invite = await this.repo.invite(inviteId);
-    if (!invite) throw new NotFoundException("Invitation not found");
-    const { enterprise } = await this.administrable(
-      caller,
-      invite.enterpriseId,
-      "Invitation not found",
-    );
-    if (invite.acceptedAt)
-      throw new ConflictException(
-        `${invite.email} accepted this invitation already: remove the member instead`,
-      );
+    if (!invite) throw new NotFoundException('Invitation not found');
+    const { enterprise } = await this.administrable(caller, invite.enterpriseId, 'Invitation not found');
+    if (invite.acceptedAt) throw new ConflictException(`${invite.email} accepted this invitation already: remove the member instead`);
     if (invite.revokedAt) return toInviteDto(invite);
     const row = await this.transactions.run(async () => {
       const revoked = await this.repo.revokeInvite(invite.id);
-      if (!revoked)
-        throw new ConflictException(
-          "This invitation was answered meanwhile: reload the team page",
-        );
+      if (!revoked) throw new ConflictException('This invitation was answered meanwhile: reload the team page');
       await this.publish(caller.id, enterprise, {
-        type: "enterprise.invite_revoked",
+        type: 'enterprise.invite_revoked',
         data: { ...ref(enterprise), inviteId: invite.id, email: invite.email },
       });
       return revoked;
@@ -451,44 +337,28 @@ export class EnterpriseService {
   ): Promise<MyEnterpriseDto | AuthResponseDto> {
     const invite = await this.inviteOf(token);
     const status = inviteStatus(invite);
-    if (status === "expired") throw new GoneException(INVITE_EXPIRED);
-    if (status === "used") throw new GoneException(INVITE_USED);
-    if (status === "revoked") throw new GoneException(INVITE_REVOKED);
+    if (status === 'expired') throw new GoneException(INVITE_EXPIRED);
+    if (status === 'used') throw new GoneException(INVITE_USED);
+    if (status === 'revoked') throw new GoneException(INVITE_REVOKED);
     const enterprise = await this.repo.find(invite.enterpriseId);
     if (!enterprise) throw new NotFoundException(INVITE_NOT_FOUND);
-    if (enterprise.status !== "active")
-      throw new ConflictException(
-        `${enterprise.name} is suspended: ask us or the team's owner`,
-      );
+    if (enterprise.status !== 'active') throw new ConflictException(`${enterprise.name} is suspended: ask us or the team's owner`);
     if (caller) {
       if (!sameEmail(caller.email, invite.email)) {
-        throw new ForbiddenException(
-          `This invitation is for ${invite.email}: sign in as ${invite.email} to accept it`,
-        );
+        throw new ForbiddenException(`This invitation is for ${invite.email}: sign in as ${invite.email} to accept it`);
       }
-      if (
-        invite.role === "admin" &&
-        !(await this.users.staffView(caller.id)).isVerified
-      )
+      if (invite.role === 'admin' && !(await this.users.staffView(caller.id)).isVerified)
         throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
-      await this.transactions.run(() =>
-        this.join(invite, enterprise, caller.id, caller.email, true),
-      );
+      await this.transactions.run(() => this.join(invite, enterprise, caller.id, caller.email, true));
       return this.myAccount(caller);
     }
-    const missing = (["firstName", "lastName", "password"] as const).filter(
-      (k) => !dto[k],
-    );
+    const missing = (['firstName', 'lastName', 'password'] as const).filter((k) => !dto[k]);
     if (missing.length) {
-      throw new BadRequestException(
-        `To create your account, give ${missing.join(", ")} (or sign in as ${invite.email} first)`,
-      );
+      throw new BadRequestException(`To create your account, give ${missing.join(', ')} (or sign in as ${invite.email} first)`);
     }
     const signInFirst = `Sign in as ${invite.email} first, then open the link again`;
-    if (await this.users.idByEmail(invite.email))
-      throw new ConflictException(signInFirst);
-    if (invite.role === "admin")
-      throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
+    if (await this.users.idByEmail(invite.email)) throw new ConflictException(signInFirst);
+    if (invite.role === 'admin') throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
     try {
       return await this.users.signUpInvited(
         {
@@ -501,23 +371,13 @@ export class EnterpriseService {
         (userId) => this.join(invite, enterprise, userId, invite.email, false),
       );
     } catch (err) {
-      if (
-        err instanceof ConflictException &&
-        /already exists/.test(err.message)
-      )
-        throw new ConflictException(signInFirst);
+      if (err instanceof ConflictException && /already exists/.test(err.message)) throw new ConflictException(signInFirst);
       throw err;
     }
   }
 
   /** In the caller's transaction: uses the invitation once and adds the member. */
-  private async join(
-    invite: EnterpriseInviteRow,
-    enterprise: EnterpriseRow,
-    userId: string,
-    email: string,
-    self: boolean,
-  ): Promise<void> {
+  private async join(invite: EnterpriseInviteRow, enterprise: EnterpriseRow, userId: string, email: string, self: boolean): Promise<void> {
     const current = await this.repo.membershipOf(userId);
     if (current) throw this.alreadyInTeam(email, current.enterprise, self);
     const used = await this.repo.accept(invite.id, userId, new Date());
@@ -531,81 +391,45 @@ export class EnterpriseService {
     });
     if (!member) throw this.alreadyInTeam(email, null, self);
     await this.publish(userId, enterprise, {
-      type: "enterprise.member_joined",
+      type: 'enterprise.member_joined',
       data: { ...ref(enterprise), userId, email, role: invite.role },
     });
   }
 
   /* ------------------------------------------------------------------ sub-accounts */
 
-  async updateSubAccount(
-    caller: AuthUser,
-    dto: UpdateSubAccountDto,
-  ): Promise<EnterpriseMemberDto> {
+  async updateSubAccount(caller: AuthUser, dto: UpdateSubAccountDto): Promise<EnterpriseMemberDto> {
     const target = await this.repo.membershipOf(dto.userId);
     if (!target) throw new NotFoundException(MEMBER_NOT_FOUND);
-    const { enterprise, member: actor } = await this.administrable(
-      caller,
-      target.enterprise.id,
-      MEMBER_NOT_FOUND,
-    );
+    const { enterprise, member: actor } = await this.administrable(caller, target.enterprise.id, MEMBER_NOT_FOUND);
     const t = target.member;
-    const actorIsOwner = isAdminStaff(caller) || actor?.role === "owner";
-    if (!actorIsOwner && t.role === "owner")
-      throw new ForbiddenException(
-        "Only the owner changes the owner's membership",
-      );
-    if (
-      !actorIsOwner &&
-      t.role === "admin" &&
-      t.userId !== caller.id &&
-      dto.role !== undefined &&
-      dto.role !== t.role
-    ) {
-      throw new ForbiddenException(
-        "Only the owner changes another admin's role",
-      );
+    const actorIsOwner = isAdminStaff(caller) || actor?.role === 'owner';
+    if (!actorIsOwner && t.role === 'owner') throw new ForbiddenException("Only the owner changes the owner's membership");
+    if (!actorIsOwner && t.role === 'admin' && t.userId !== caller.id && dto.role !== undefined && dto.role !== t.role) {
+      throw new ForbiddenException("Only the owner changes another admin's role");
     }
     const patch: MemberPatch = {};
     if (dto.role !== undefined && dto.role !== t.role) {
-      if (t.role === "owner")
-        throw new BadRequestException(
-          "The owner stays the owner: a team has one owner",
-        );
-      if (
-        dto.role === "admin" &&
-        !(await this.users.staffView(t.userId)).isVerified
-      ) {
-        throw new ForbiddenException(
-          `${(await this.contact(t.userId)).email} must verify their identity before they can be a team admin`,
-        );
+      if (t.role === 'owner') throw new BadRequestException('The owner stays the owner: a team has one owner');
+      if (dto.role === 'admin' && !(await this.users.staffView(t.userId)).isVerified) {
+        throw new ForbiddenException(`${(await this.contact(t.userId)).email} must verify their identity before they can be a team admin`);
       }
       patch.role = dto.role;
     }
     if (dto.status !== undefined && dto.status !== t.status) {
-      if (t.role === "owner")
-        throw new BadRequestException("The owner cannot be paused");
-      if (t.userId === caller.id)
-        throw new BadRequestException("You cannot pause yourself");
+      if (t.role === 'owner') throw new BadRequestException('The owner cannot be paused');
+      if (t.userId === caller.id) throw new BadRequestException('You cannot pause yourself');
       patch.status = dto.status;
     }
-    if (
-      dto.monthlyCreditCap !== undefined &&
-      dto.monthlyCreditCap !== t.monthlyCreditCap
-    )
-      patch.monthlyCreditCap = dto.monthlyCreditCap;
+    if (dto.monthlyCreditCap !== undefined && dto.monthlyCreditCap !== t.monthlyCreditCap) patch.monthlyCreditCap = dto.monthlyCreditCap;
     const fields = Object.keys(patch);
     if (fields.length) {
       const email = (await this.contact(t.userId)).email;
       await this.transactions.run(async () => {
-        const updated = await this.repo.updateMember(
-          enterprise.id,
-          t.userId,
-          patch,
-        );
+        const updated = await this.repo.updateMember(enterprise.id, t.userId, patch);
         if (!updated) throw new NotFoundException(MEMBER_NOT_FOUND);
         await this.publish(caller.id, enterprise, {
-          type: "enterprise.member_updated",
+          type: 'enterprise.member_updated',
           data: { ...ref(enterprise), userId: t.userId, email, fields },
         });
       });
@@ -618,65 +442,44 @@ export class EnterpriseService {
    * Removes a member (or the member leaves): at once, their team listings go to `reassignTo` (with
    * their threads) or are archived, in one transaction with the removal. The owner cannot be removed.
    */
-  async removeSubAccount(
-    caller: AuthUser,
-    userId: string,
-    query: RemoveSubAccountQueryDto,
-  ): Promise<{ message: string }> {
+  async removeSubAccount(caller: AuthUser, userId: string, query: RemoveSubAccountQueryDto): Promise<{ message: string }> {
     const target = await this.repo.membershipOf(userId);
     if (!target) throw new NotFoundException(MEMBER_NOT_FOUND);
     const leaving = userId === caller.id;
     let enterprise = target.enterprise;
     if (!leaving) {
-      const standing = await this.administrable(
-        caller,
-        target.enterprise.id,
-        MEMBER_NOT_FOUND,
-      );
+      const standing = await this.administrable(caller, target.enterprise.id, MEMBER_NOT_FOUND);
       enterprise = standing.enterprise;
-      const actorIsOwner =
-        isAdminStaff(caller) || standing.member?.role === "owner";
-      if (target.member.role === "admin" && !actorIsOwner)
-        throw new ForbiddenException("Only the owner removes an admin");
+      const actorIsOwner = isAdminStaff(caller) || standing.member?.role === 'owner';
+      if (target.member.role === 'admin' && !actorIsOwner) throw new ForbiddenException('Only the owner removes an admin');
     }
-    if (target.member.role === "owner") {
+    if (target.member.role === 'owner') {
       throw new ConflictException(
         leaving
-          ? "The owner cannot leave the team: ask us to close it or to give it another owner"
-          : "The owner cannot be removed from the team",
+          ? 'The owner cannot leave the team: ask us to close it or to give it another owner'
+          : 'The owner cannot be removed from the team',
       );
     }
     const archive = query.archive === true;
-    if (archive && query.reassignTo)
-      throw new BadRequestException(
-        "Choose one: reassignTo or archive=true, not both",
-      );
-    const count = await this.teamListings.countOf(enterprise.id, userId);
-    if (count > 0 && !archive && !query.reassignTo) {
-      throw new BadRequestException(
-        `Choose who takes over their ${count} team listing${count === 1 ? "" : "s"}, or archive them`,
-      );
-    }
+    if (archive && query.reassignTo) throw new BadRequestException('Choose one: reassignTo or archive=true, not both');
+    const before = await this.teamListings.countOf(enterprise.id, userId);
+    const choose = (n: number) => new BadRequestException(`Choose who takes over their ${n} team listing${n === 1 ? '' : 's'}, or archive them`);
+    if (before > 0 && !archive && !query.reassignTo) throw choose(before);
     const email = (await this.contact(userId)).email;
     await this.transactions.run(async () => {
       await this.repo.lock(enterprise.id);
+      // counted again under the team's lock: a listing created since the first count moves too
+      const count = await this.teamListings.countOf(enterprise.id, userId);
+      if (count > 0 && !archive && !query.reassignTo) throw choose(count);
       let reassignedToId: string | null = null;
       if (count > 0 && query.reassignTo) {
         const heir = await this.repo.membershipOf(query.reassignTo);
-        if (
-          !heir ||
-          heir.enterprise.id !== enterprise.id ||
-          heir.member.status !== "active" ||
-          query.reassignTo === userId
-        ) {
-          throw new BadRequestException(
-            "reassignTo must be another active member of the team",
-          );
+        if (!heir || heir.enterprise.id !== enterprise.id || heir.member.status !== 'active' || query.reassignTo === userId) {
+          throw new BadRequestException('reassignTo must be another active member of the team');
         }
         reassignedToId = query.reassignTo;
       }
-      if (!(await this.repo.deleteMember(enterprise.id, userId)))
-        throw new NotFoundException(MEMBER_NOT_FOUND);
+      if (!(await this.repo.deleteMember(enterprise.id, userId))) throw new NotFoundException(MEMBER_NOT_FOUND);
       let moved = 0;
       if (count > 0) {
         const ids = await this.teamListings.moveFrom(
@@ -686,11 +489,10 @@ export class EnterpriseService {
           caller.id,
         );
         moved = ids.length;
-        if (reassignedToId)
-          await this.messaging.moveListingThreads(ids, userId, reassignedToId);
+        if (reassignedToId) await this.messaging.moveListingThreads(ids, userId, reassignedToId);
       }
       await this.publish(caller.id, enterprise, {
-        type: "enterprise.member_removed",
+        type: 'enterprise.member_removed',
         data: {
           ...ref(enterprise),
           userId,
@@ -704,18 +506,13 @@ export class EnterpriseService {
       });
     });
     return {
-      message: leaving
-        ? `You left ${enterprise.name}`
-        : `${email} was removed from ${enterprise.name}`,
+      message: leaving ? `You left ${enterprise.name}` : `${email} was removed from ${enterprise.name}`,
     };
   }
 
   /* ------------------------------------------------------------------ credits and dashboard */
 
-  async addCredits(
-    caller: AuthUser,
-    dto: AddPoolCreditsDto,
-  ): Promise<AddPoolCreditsResultDto> {
+  async addCredits(caller: AuthUser, dto: AddPoolCreditsDto): Promise<AddPoolCreditsResultDto> {
     const enterprise = await this.repo.find(dto.enterpriseId);
     if (!enterprise) throw new NotFoundException(ENTERPRISE_NOT_FOUND);
     return this.transactions.run(async () => {
@@ -727,7 +524,7 @@ export class EnterpriseService {
       });
       if (r.applied) {
         await this.publish(caller.id, enterprise, {
-          type: "enterprise.credits_added",
+          type: 'enterprise.credits_added',
           data: {
             ...ref(enterprise),
             amount: dto.amount,
@@ -745,41 +542,21 @@ export class EnterpriseService {
   }
 
   /** The pool's ledger: staff and the team's owner and admins see everyone's; a member only their own spending. */
-  async poolAccount(
-    caller: AuthUser,
-    id: string,
-    query: PoolLedgerQueryDto,
-  ): Promise<PoolAccountDto> {
+  async poolAccount(caller: AuthUser, id: string, query: PoolLedgerQueryDto): Promise<PoolAccountDto> {
     const { enterprise, member } = await this.readable(caller, id);
-    const seesAll =
-      isEnterpriseStaff(caller) ||
-      (member !== null && member.role !== "member");
-    return this.credits.poolAccount(
-      enterprise.id,
-      query,
-      seesAll ? {} : { memberId: caller.id },
-    );
+    const seesAll = isEnterpriseStaff(caller) || (member !== null && member.role !== 'member');
+    return this.credits.poolAccount(enterprise.id, query, seesAll ? {} : { memberId: caller.id });
   }
 
-  async dashboard(
-    caller: AuthUser,
-    id: string,
-    query: DashboardQueryDto,
-  ): Promise<EnterpriseDashboardDto> {
+  async dashboard(caller: AuthUser, id: string, query: DashboardQueryDto): Promise<EnterpriseDashboardDto> {
     const { enterprise, member } = await this.readable(caller, id);
-    if (!isEnterpriseStaff(caller) && member?.role === "member") {
-      throw new ForbiddenException(
-        "Only the team's owner and admins see the team dashboard",
-      );
+    if (!isEnterpriseStaff(caller) && member?.role === 'member') {
+      throw new ForbiddenException("Only the team's owner and admins see the team dashboard");
     }
-    const to = query.to ? windowBound(query.to, "to") : new Date();
-    const from = query.from
-      ? windowBound(query.from, "from")
-      : new Date(to.getTime() - DEFAULT_DASHBOARD_DAYS * DAY_MS);
+    const to = query.to ? windowBound(query.to, 'to') : new Date();
+    const from = query.from ? windowBound(query.from, 'from') : new Date(to.getTime() - DEFAULT_DASHBOARD_DAYS * DAY_MS);
     if (to <= from)
-      throw new BadRequestException(
-        `to (${query.to ?? to.toISOString()}) must be after from (${query.from ?? from.toISOString()})`,
-      );
+      throw new BadRequestException(`to (${query.to ?? to.toISOString()}) must be after from (${query.from ?? from.toISOString()})`);
     const [members, listings, spend] = await Promise.all([
       this.repo.members(enterprise.id),
       this.teamListings.teamListings(enterprise.id),
@@ -799,12 +576,12 @@ export class EnterpriseService {
       const ms = median(s?.responseMs ?? []);
       return {
         userId: m.userId,
-        firstName: byId.get(m.userId)?.firstName ?? "",
-        lastName: byId.get(m.userId)?.lastName ?? "",
+        firstName: byId.get(m.userId)?.firstName ?? '',
+        lastName: byId.get(m.userId)?.lastName ?? '',
         role: m.role,
         status: m.status,
         listings: {
-          active: own.filter((l) => l.status === "active").length,
+          active: own.filter((l) => l.status === 'active').length,
           total: own.length,
         },
         inquiries: s?.inquiries ?? 0,
@@ -822,12 +599,11 @@ export class EnterpriseService {
       totals: {
         members: members.length,
         listings: {
-          active: listings.filter((l) => l.status === "active").length,
+          active: listings.filter((l) => l.status === 'active').length,
           total: listings.length,
         },
         inquiries: all.reduce((n, s) => n + s.inquiries, 0),
-        medianFirstResponseSeconds:
-          allMs === null ? null : Math.round(allMs / 1000),
+        medianFirstResponseSeconds: allMs === null ? null : Math.round(allMs / 1000),
         creditsUsed: [...spend.values()].reduce((n, v) => n + v, 0),
       },
     };
@@ -839,11 +615,7 @@ export class EnterpriseService {
   private async readable(caller: AuthUser, id: string): Promise<Standing> {
     const enterprise = await this.repo.find(id);
     const mine = await this.repo.membershipOf(caller.id);
-    if (
-      !enterprise ||
-      !canReadEnterprise(caller, id, mine?.enterprise.id ?? null)
-    )
-      throw new NotFoundException(ENTERPRISE_NOT_FOUND);
+    if (!enterprise || !canReadEnterprise(caller, id, mine?.enterprise.id ?? null)) throw new NotFoundException(ENTERPRISE_NOT_FOUND);
     return {
       enterprise,
       member: mine?.enterprise.id === id ? mine.member : null,
@@ -854,45 +626,28 @@ export class EnterpriseService {
    * The team when the caller may administer it: admin staff, or its owner or an admin who is active
    * (not paused) and has a verified identity. Others who cannot read it get 404; members 403.
    */
-  private async administrable(
-    caller: AuthUser,
-    id: string,
-    notFound = ENTERPRISE_NOT_FOUND,
-  ): Promise<Standing> {
+  private async administrable(caller: AuthUser, id: string, notFound = ENTERPRISE_NOT_FOUND): Promise<Standing> {
     const enterprise = await this.repo.find(id);
     if (!enterprise) throw new NotFoundException(notFound);
     if (isAdminStaff(caller)) return { enterprise, member: null };
     const mine = await this.repo.membershipOf(caller.id);
     if (mine?.enterprise.id !== id) throw new NotFoundException(notFound);
-    if (mine.member.role === "member")
-      throw new ForbiddenException("Only the team's owner and admins do this");
-    if (mine.member.status !== "active")
-      throw new ForbiddenException(
-        "Your membership is paused: you cannot act for the team",
-      );
-    if (enterprise.status !== "active")
-      throw new ConflictException(
-        `${enterprise.name} is suspended: ask us to restore it`,
-      );
-    if (!(await this.users.staffView(caller.id)).isVerified)
-      throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
+    if (mine.member.role === 'member') throw new ForbiddenException("Only the team's owner and admins do this");
+    if (mine.member.status !== 'active') throw new ForbiddenException('Your membership is paused: you cannot act for the team');
+    if (enterprise.status !== 'active') throw new ConflictException(`${enterprise.name} is suspended: ask us to restore it`);
+    if (!(await this.users.staffView(caller.id)).isVerified) throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
     return { enterprise, member: mine.member };
   }
 
   private async inviteOf(token: string): Promise<EnterpriseInviteRow> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
-      throw new NotFoundException(INVITE_NOT_FOUND);
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new NotFoundException(INVITE_NOT_FOUND);
     const invite = await this.repo.inviteByHash(sha256(token));
     if (!invite) throw new NotFoundException(INVITE_NOT_FOUND);
     return invite;
   }
 
-  private alreadyInTeam(
-    email: string,
-    team: EnterpriseRow | null,
-    self: boolean,
-  ): ConflictException {
-    const where = team ? ` (${team.name})` : "";
+  private alreadyInTeam(email: string, team: EnterpriseRow | null, self: boolean): ConflictException {
+    const where = team ? ` (${team.name})` : '';
     return new ConflictException(
       self
         ? `You are already in a team${where}: leave it first (a member is in one team at a time)`
@@ -900,24 +655,20 @@ export class EnterpriseService {
     );
   }
 
-  private async contact(
-    userId: string,
-  ): Promise<{
+  private async contact(userId: string): Promise<{
     id: string;
     firstName: string;
     lastName: string;
     email: string;
   }> {
     const [c] = await this.users.contactsByIds([userId]);
-    if (!c) throw new NotFoundException("Member not found");
+    if (!c) throw new NotFoundException('Member not found');
     return c;
   }
 
   private summary(
     e: EnterpriseRow,
-    owner:
-      | { id: string; firstName: string; lastName: string; email: string }
-      | undefined,
+    owner: { id: string; firstName: string; lastName: string; email: string } | undefined,
     memberCount: number,
     openInvites: number,
   ): EnterpriseSummaryDto {
@@ -927,9 +678,9 @@ export class EnterpriseService {
       status: e.status,
       owner: {
         _id: e.ownerId,
-        firstName: owner?.firstName ?? "",
-        lastName: owner?.lastName ?? "",
-        email: owner?.email ?? "",
+        firstName: owner?.firstName ?? '',
+        lastName: owner?.lastName ?? '',
+        email: owner?.email ?? '',
       },
       seatLimit: e.seatLimit,
       seatsUsed: memberCount + openInvites,
@@ -940,10 +691,7 @@ export class EnterpriseService {
   }
 
   /** The whole team: members (with names, e-mail and verification), invitations for those who manage it, the pool's balance. */
-  private async view(
-    e: EnterpriseRow,
-    manages: boolean,
-  ): Promise<EnterpriseDto> {
+  private async view(e: EnterpriseRow, manages: boolean): Promise<EnterpriseDto> {
     const now = new Date();
     const [members, invites, balance] = await Promise.all([
       this.repo.members(e.id),
@@ -954,25 +702,19 @@ export class EnterpriseService {
     const [contacts, profiles, accounts] = await Promise.all([
       this.users.contactsByIds(ids),
       this.users.profilesByIds(ids),
-      Promise.all(
-        members.map((m) =>
-          this.users.staffView(m.userId).catch(() => null as UserDto | null),
-        ),
-      ),
+      Promise.all(members.map((m) => this.users.staffView(m.userId).catch(() => null as UserDto | null))),
     ]);
     const contact = new Map(contacts.map((c) => [c.id, c]));
     const avatar = new Map(profiles.map((p) => [p.id, p.avatar]));
-    const openInvites = invites.filter(
-      (i) => inviteStatus(i, now) === "open",
-    ).length;
+    const openInvites = invites.filter((i) => inviteStatus(i, now) === 'open').length;
     return {
       ...this.summary(e, contact.get(e.ownerId), members.length, openInvites),
       poolBalance: balance,
       members: members.map((m, i) => ({
         userId: m.userId,
-        firstName: contact.get(m.userId)?.firstName ?? "",
-        lastName: contact.get(m.userId)?.lastName ?? "",
-        email: contact.get(m.userId)?.email ?? "",
+        firstName: contact.get(m.userId)?.firstName ?? '',
+        lastName: contact.get(m.userId)?.lastName ?? '',
+        email: contact.get(m.userId)?.email ?? '',
         avatar: avatar.get(m.userId) ?? null,
         isVerified: accounts[i]?.isVerified ?? false,
         role: m.role as EnterpriseRole,
@@ -987,12 +729,12 @@ export class EnterpriseService {
   private publish<T extends DomainEventType>(
     actorId: string,
     e: EnterpriseRow,
-    event: { type: T; data: NewDomainEvent<T>["data"] },
+    event: { type: T; data: NewDomainEvent<T>['data'] },
   ): Promise<unknown> {
     const full: NewDomainEvent<T> = {
       type: event.type,
       actorId,
-      entity: { kind: "enterprise", id: e.id },
+      entity: { kind: 'enterprise', id: e.id },
       data: event.data,
     };
     return this.events.publish(full as unknown as NewDomainEvent);

@@ -1,12 +1,9 @@
-import { Injectable } from "@nestjs/common";
-import { and, count, eq, ne } from "drizzle-orm";
-import { listings, type ListingRow } from "@app/db";
-import { InjectDb, type Database } from "../../../common/db/database.module";
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { listings, type ListingRow } from '@app/db';
+import { InjectDb, type Database } from '../../../common/db/database.module';
 
-export type TeamListingRef = Pick<
-  ListingRow,
-  "id" | "name" | "code" | "ownerId" | "status"
->;
+export type TeamListingRef = Pick<ListingRow, 'id' | 'name' | 'code' | 'ownerId' | 'status'>;
 
 const REF = {
   id: listings.id,
@@ -25,30 +22,16 @@ export class ListingTeamRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(listings)
-      .where(
-        and(
-          eq(listings.enterpriseId, enterpriseId),
-          eq(listings.ownerId, ownerId),
-        ),
-      );
+      .where(and(eq(listings.enterpriseId, enterpriseId), eq(listings.ownerId, ownerId)));
     return Number(row?.n ?? 0);
   }
 
   /** Gives the member's team listings to another member (id, code, creation date, views and history stay). */
-  reassign(
-    enterpriseId: string,
-    fromId: string,
-    toId: string,
-  ): Promise<TeamListingRef[]> {
+  reassign(enterpriseId: string, fromId: string, toId: string): Promise<TeamListingRef[]> {
     return this.db
       .update(listings)
       .set({ ownerId: toId, updatedAt: new Date() })
-      .where(
-        and(
-          eq(listings.enterpriseId, enterpriseId),
-          eq(listings.ownerId, fromId),
-        ),
-      )
+      .where(and(eq(listings.enterpriseId, enterpriseId), eq(listings.ownerId, fromId)))
       .returning(REF);
   }
 
@@ -56,14 +39,8 @@ export class ListingTeamRepository {
   archive(enterpriseId: string, ownerId: string): Promise<TeamListingRef[]> {
     return this.db
       .update(listings)
-      .set({ status: "archived", updatedAt: new Date() })
-      .where(
-        and(
-          eq(listings.enterpriseId, enterpriseId),
-          eq(listings.ownerId, ownerId),
-          ne(listings.status, "archived"),
-        ),
-      )
+      .set({ status: 'archived', updatedAt: new Date() })
+      .where(and(eq(listings.enterpriseId, enterpriseId), eq(listings.ownerId, ownerId), ne(listings.status, 'archived')))
       .returning(REF);
   }
 
@@ -72,21 +49,12 @@ export class ListingTeamRepository {
     const rows = await this.db
       .select({ id: listings.id })
       .from(listings)
-      .where(
-        and(
-          eq(listings.enterpriseId, enterpriseId),
-          eq(listings.ownerId, ownerId),
-        ),
-      );
+      .where(and(eq(listings.enterpriseId, enterpriseId), eq(listings.ownerId, ownerId)));
     return rows.map((r) => r.id);
   }
 
   /** The team's listings: id and owner (the team dashboard). */
-  teamListings(
-    enterpriseId: string,
-  ): Promise<
-    Array<{ id: string; ownerId: string; status: ListingRow["status"] }>
-  > {
+  teamListings(enterpriseId: string): Promise<Array<{ id: string; ownerId: string; status: ListingRow['status'] }>> {
     return this.db
       .select({
         id: listings.id,

@@ -1,11 +1,8 @@
-import { Inject, Injectable, Optional } from "@nestjs/common";
-import { Transactions } from "../../../common/db/transactions";
-import { EventsService } from "../../../common/events/events.service";
-import {
-  LISTING_TEAM_MEMBERSHIP,
-  type ListingTeamMembership,
-} from "./listing-team-membership";
-import { ListingTeamRepository } from "./listing-team.repository";
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Transactions } from '../../../common/db/transactions';
+import { EventsService } from '../../../common/events/events.service';
+import { LISTING_TEAM_MEMBERSHIP, type ListingTeamMembership } from './listing-team-membership';
+import { ListingTeamRepository } from './listing-team.repository';
 
 /**
  * Team listings: a listing posted by an active member of an active enterprise belongs to that team
@@ -39,24 +36,17 @@ export class ListingTeamService {
    * only owner_id changes, so the id, code, creation date, views and history stay), or archives them.
    * Each changed listing gets a `listing.updated` event. Answers the ids of all the member's team listings.
    */
-  moveFrom(
-    enterpriseId: string,
-    fromId: string,
-    to: { toId: string } | { archive: true },
-    actorId: string,
-  ): Promise<string[]> {
+  moveFrom(enterpriseId: string, fromId: string, to: { toId: string } | { archive: true }, actorId: string): Promise<string[]> {
     return this.transactions.run(async () => {
       const ids = await this.repo.idsOf(enterpriseId, fromId);
       const changed =
-        "toId" in to
-          ? await this.repo.reassign(enterpriseId, fromId, to.toId)
-          : await this.repo.archive(enterpriseId, fromId);
-      const fields = "toId" in to ? ["ownerId"] : ["status"];
+        'toId' in to ? await this.repo.reassign(enterpriseId, fromId, to.toId) : await this.repo.archive(enterpriseId, fromId);
+      const fields = 'toId' in to ? ['ownerId'] : ['status'];
       for (const row of changed) {
         await this.events.publish({
-          type: "listing.updated",
+          type: 'listing.updated',
           actorId,
-          entity: { kind: "listing", id: row.id },
+          entity: { kind: 'listing', id: row.id },
           data: {
             listingId: row.id,
             name: row.name,
