@@ -141,3 +141,13 @@ export type EnterpriseMemberStatus = (typeof ENTERPRISE_MEMBER_STATUSES)[number]
 export const ENTERPRISE_DEFAULT_SEATS = 10;
 /** Hours an invitation can be used. */
 export const ENTERPRISE_INVITE_TTL_HOURS = 72;
+
+/**
+ * Whether a member's identity is verified: their KYC summary (the User's `kyc`) is approved. This is
+ * not the User's `isVerified`, which says the account's e-mail address is confirmed (or staff vouched
+ * for the account) and which social sign-in trusts to link a provider identity; an approved ID does not
+ * prove that the member owns the address, so KYC never sets it.
+ */
+export function hasVerifiedIdentity(kyc: { status: string } | null | undefined): boolean {
+  return kyc?.status === 'approved';
+}

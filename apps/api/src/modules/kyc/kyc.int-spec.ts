@@ -226,7 +226,9 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     expect(approved.body.reviews[1].reviewer).toMatchObject({ _id: admin.user._id });
 
     const me = await current(first);
-    expect(me.isVerified).toBe(true);
+    // the identity is verified; the e-mail flag (which social sign-in trusts) is not KYC's to set
+    expect(me.identityVerified).toBe(true);
+    expect(me.isVerified).toBe(false);
     expect(me.kyc).toMatchObject({ submissionId: a._id, status: 'approved', approvedAt: approved.body.approvedAt, expiresAt: approved.body.expiresAt });
 
     const again = await setStatus(admin, a._id, { status: 'rejected', reasonCodes: ['glare'] }).expect(409);
@@ -358,7 +360,7 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     const later = new Date(row.expiresAt!.getTime() + DAY);
     expect(await kyc.expireDue(later)).toBeGreaterThanOrEqual(1);
     const me = await current(m);
-    expect(me.isVerified).toBe(false);
+    expect(me.identityVerified).toBe(false);
     expect(me.kyc).toMatchObject({ submissionId: s2._id, status: 'expired' });
     const got = await t.http.get(`/api/kyc/get/${s2._id}`).set(auth(admin.token)).expect(200);
     expect(got.body.reviews.at(-1)).toMatchObject({ action: 'expired', reviewer: null });
@@ -380,7 +382,7 @@ describe('KYC identity verification (HTTP, real PostgreSQL, Redis and storage)',
     expect(approved.expiresAt).toBe(new Date(`${soon}T00:00:00+08:00`).toISOString());
     expect(await kyc.expireDue(new Date(Date.now() + 5 * DAY))).toBe(0);
     expect(await kyc.expireDue(new Date(Date.now() + 11 * DAY))).toBeGreaterThanOrEqual(1);
-    expect((await current(m)).isVerified).toBe(false);
+    expect((await current(m)).identityVerified).toBe(false);
     expect(await eventData('kyc.expired', s._id)).toEqual([expect.objectContaining({ reason: 'id_expired' })]);
 
     const own = (await submit(admin2).expect(201)).body;

@@ -87,8 +87,10 @@ export interface KycImage {
  * ID's images and a selfie); reviewers (admins) take it from the queue, approve, reject or ask for a
  * resubmission with reason codes. Images and ID numbers are envelope-encrypted at rest (a data key per
  * item wrapped by the configured master key) and stored privately; staff open an image only through
- * a 5-minute link bound to them, each time audited with a reason. The member's summary (users.kyc,
- * isVerified) is kept through UsersService in the same transaction as every change.
+ * a 5-minute link bound to them, each time audited with a reason. The member's summary (users.kyc:
+ * approved is the "Verified identity", `hasVerifiedIdentity`) is kept through UsersService in the same
+ * transaction as every change. KYC never sets users.is_verified: that flag is the confirmed e-mail
+ * social sign-in trusts, and an ID does not prove who owns the address.
  */
 @Injectable()
 export class KycService {
@@ -299,7 +301,6 @@ export class KycService {
       const [member] = await this.users.contactsByIds([found.userId]);
       const email = member?.email ?? '';
       let updated: KycSubmissionRow;
-      let isVerified: boolean | undefined;
       if (target === 'in_review' || target === 'submitted') {
         const take = target === 'in_review';
         updated = await this.repo.update(id, { status: target, assignedToId: take ? caller.id : null, assignedAt: take ? now : null });
@@ -329,7 +330,6 @@ export class KycService {
         });
         await this.repo.insertReview({ submissionId: id, reviewerId: caller.id, action: 'approved', note });
         await this.publish(caller.id, updated, email, { type: 'kyc.reviewed', extra: { decision: 'approved', reasonCodes: [] } });
-        isVerified = true;
       } else {
         updated = await this.repo.update(id, {
           status: target,
@@ -344,7 +344,7 @@ export class KycService {
         await this.repo.insertReview({ submissionId: id, reviewerId: caller.id, action: target, reasonCodes, note });
         await this.publish(caller.id, updated, email, { type: 'kyc.reviewed', extra: { decision: target, reasonCodes } });
       }
-      await this.syncSummary(found.userId, isVerified);
+      await this.syncSummary(found.userId);
       return updated;
     });
     return (await this.toDtos([row], true, true))[0];
@@ -419,7 +419,7 @@ export class KycService {
         });
         const [member] = await this.users.contactsByIds([row.userId]);
         await this.publish(null, updated, member?.email ?? '', { type: 'kyc.expired', extra: { reason } });
-        await this.syncSummary(row.userId, false);
+        await this.syncSummary(row.userId);
         return true;
       });
       if (done) n++;
@@ -477,13 +477,13 @@ export class KycService {
     }
   }
 
-  /** users.kyc (and isVerified when given) from the member's submissions, in the caller's transaction. */
-  private async syncSummary(userId: string, isVerified?: boolean): Promise<void> {
+  /** users.kyc from the member's submissions, in the caller's transaction. */
+  private async syncSummary(userId: string): Promise<void> {
     const row = await this.repo.summaryRowOf(userId);
     const summary: KycSummaryValue | null = row
       ? { submissionId: row.id, status: row.status, idType: row.idType, approvedAt: iso(row.approvedAt), expiresAt: iso(row.expiresAt), updatedAt: row.updatedAt.toISOString() }
       : null;
-    await this.users.setKyc(userId, summary, isVerified);
+    await this.users.setKyc(userId, summary);
   }
 
   private async publish<T extends 'kyc.submitted' | 'kyc.withdrawn' | 'kyc.assigned' | 'kyc.reviewed' | 'kyc.expired' | 'kyc.file_viewed' | 'kyc.files_purged'>(

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { MaintenanceRunner } from '../../common/events/maintenance';
 import { eventsSettled } from '../../../test/events';
-import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
+import { auth, createUser, startTestApp, type TestApp, verifiedIdentity } from '../../../test/test-app';
 import { manilaToday } from './licence-rules';
 import { LicencesService } from './licences.service';
 
@@ -291,7 +291,8 @@ describe('PRC licences and the trust shown on listings (HTTP, real PostgreSQL an
       ['customer', false],
     ];
     for (const [type, unlicensed] of cases) {
-      const owner = await createUser(t, { type: type as 'broker', isVerified: type === 'property_owner' });
+      // the owner's verified identity is an approved KYC, not the account's confirmed e-mail (isVerified)
+      const owner = await createUser(t, { type: type as 'broker', isVerified: true, ...(type === 'property_owner' ? verifiedIdentity() : {}) });
       const l = await listingOf((await newListing(owner, `Listing of a ${type}`))._id);
       expect([type, l.ownerUnlicensed, l.owner.licence, l.owner.isVerified]).toEqual([type, unlicensed, null, type === 'property_owner']);
     }
@@ -308,9 +309,9 @@ describe('PRC licences and the trust shown on listings (HTTP, real PostgreSQL an
     // the reviewers' warning: no verified PRC ID in KYC, then one (the KYC module writes users.kyc; set here directly)
     expect((await t.http.get(`/api/licence/get/${licenceId}`).set(auth(viewer.token)).expect(200)).body.kycPrcIdVerified).toBe(false);
     const kyc = { submissionId: randomUUID(), status: 'approved' as const, idType: 'prc', approvedAt: new Date().toISOString(), expiresAt: null, updatedAt: new Date().toISOString() };
-    await t.db.update(users).set({ kyc, isVerified: true }).where(eq(users.id, broker.user._id));
+    await t.db.update(users).set({ kyc }).where(eq(users.id, broker.user._id));
     const staffView = await t.http.get(`/api/licence/get/${licenceId}`).set(auth(viewer.token)).expect(200);
-    expect(staffView.body).toMatchObject({ kycPrcIdVerified: true, user: { isVerified: true, kyc: { status: 'approved', idType: 'prc' } } });
+    expect(staffView.body).toMatchObject({ kycPrcIdVerified: true, user: { identityVerified: true, kyc: { status: 'approved', idType: 'prc' } } });
     expect((await t.http.get(`/api/licence/get/${licenceId}`).set(auth(broker.token)).expect(200)).body.user).toBeUndefined();
     expect((await listingOf(listingId)).owner).toMatchObject({ isVerified: true, licence: { kind: 'broker' } });
     await review(admin, licenceId, { status: 'revoked' }).expect(400);

@@ -436,6 +436,7 @@ export class LicencesService {
             email: account.email,
             type: account.type,
             isVerified: account.isVerified,
+            identityVerified: account.identityVerified,
             kyc: account.kyc,
           };
           // reviewers check the number against a verified PRC ID; without one the screen warns

@@ -1,6 +1,6 @@
 import { listings, places, users } from '@app/db';
 import { and, eq } from 'drizzle-orm';
-import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
+import { auth, createUser, startTestApp, type TestApp, verifiedIdentity } from '../../../test/test-app';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -53,7 +53,7 @@ describe('identity required for volume: at most KYC_UNVERIFIED_ACTIVE_LISTINGS s
     expect(await shownCount(m)).toBe(11);
 
     // a verified identity lifts the limit
-    await t.db.update(users).set({ isVerified: true }).where(eq(users.id, m.user._id));
+    await t.db.update(users).set(verifiedIdentity()).where(eq(users.id, m.user._id));
     await create(m).expect(201);
     expect(await shownCount(m)).toBe(12);
   });

@@ -2,7 +2,7 @@ import { gridCellOf, listingGridCells, listings, places, users, type PlaceRow } 
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { eventually, listen } from '../../../test/realtime';
-import { auth, createUser, startTestApp, type TestApp } from '../../../test/test-app';
+import { auth, createUser, startTestApp, type TestApp, verifiedIdentity } from '../../../test/test-app';
 import { brokenImages, heldUpload, openTempFiles, tempFiles } from '../../../test/uploads';
 import { parseListingFilters } from './listing-search';
 import { boxValues, ListingsRepository } from './listings.repository';
@@ -23,7 +23,7 @@ describe('listings (HTTP, real PostgreSQL)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     // verified identity: this suite gives the broker more than 10 active listings (KYC_UNVERIFIED_ACTIVE_LISTINGS)
-    broker = await createUser(t, { type: 'broker', isVerified: true });
+    broker = await createUser(t, { type: 'broker', ...verifiedIdentity() });
     customer = await createUser(t);
     admin = await createUser(t, { role: 'admin' });
     [barangay] = await t.db.select().from(places).where(and(eq(places.level, 'barangay'), eq(places.name, 'Bel-Air'))).limit(1);

@@ -169,7 +169,8 @@ export class ListingsRepository {
         lastName: users.lastName,
         avatar: users.avatar,
         type: users.type,
-        isVerified: users.isVerified,
+        // a verified identity is an approved KYC (users.kyc), not users.is_verified (a confirmed e-mail)
+        isVerified: sql<boolean>`coalesce((${users.kyc} ->> 'status') = 'approved', false)`,
         licence: users.licence,
       },
       isSaved: sql<boolean>`false`,

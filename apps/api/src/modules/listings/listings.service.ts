@@ -10,7 +10,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, STAFF_ROLES, VERIFIED_TAG, buildPagination } from '@app/domain';
+import { ADMIN_ROLES, PAGINATION, PRICE_BANDS, STAFF_ROLES, VERIFIED_TAG, buildPagination, hasVerifiedIdentity } from '@app/domain';
 import type { ListingRow, NewListingRow } from '@app/db';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { isUniqueViolation } from '../../common/db/pg-errors';
@@ -270,8 +270,8 @@ export class ListingsService {
   }
 
   /**
-   * Identity required for volume: a member without a verified identity (users.is_verified, set by an
-   * approved KYC) may have at most KYC_UNVERIFIED_ACTIVE_LISTINGS listings the public sees (active and
+   * Identity required for volume: a member without a verified identity (an approved KYC: the User's
+   * `kyc`, `hasVerifiedIdentity`) may have at most KYC_UNVERIFIED_ACTIVE_LISTINGS listings the public sees (active and
    * visible); showing one more (create active, publish a draft, show a hidden one) is refused with 403.
    * Staff and imports are exempt, as for plan limits. A member acts only on their own listings here.
    */
@@ -279,7 +279,7 @@ export class ListingsService {
     if (caller.role !== 'user') return;
     const limit = this.config.unverifiedActiveListings;
     if ((await this.listings.shownCountOf(ownerId)) < limit) return;
-    if ((await this.users.getCurrent(caller)).isVerified) return;
+    if (hasVerifiedIdentity((await this.users.getCurrent(caller)).kyc)) return;
     throw new ForbiddenException(`Verify your identity to have more than ${limit} active listings. Go to Verification to submit your ID.`);
   }
 

@@ -1,4 +1,5 @@
 import type { UserRow } from '@app/db';
+import { hasVerifiedIdentity } from '@app/domain';
 import type { UserDto, UserViewDto } from './dto/user-output.dto';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -30,6 +31,7 @@ export function toUserDto(row: UserRow): UserDto {
     subscriptionHistory: [],
     saved: { listings: [] },
     isVerified: row.isVerified,
+    identityVerified: hasVerifiedIdentity(row.kyc),
     isVisible: row.isVisible,
     provider: row.provider,
     preferences: row.preferences,
@@ -40,7 +42,7 @@ export function toUserDto(row: UserRow): UserDto {
 
 /** The fields another member sees of a visible profile. */
 const PUBLIC_FIELDS = [
-  '_id', 'avatar', 'username', 'firstName', 'middleName', 'lastName', 'type', 'dateSignedUp', 'isVerified', 'isVisible',
+  '_id', 'avatar', 'username', 'firstName', 'middleName', 'lastName', 'type', 'dateSignedUp', 'isVerified', 'identityVerified', 'isVisible',
 ] as const;
 
 /** What another member sees of a visible profile: the licence only while approved (the badge). */
@@ -54,6 +56,6 @@ export function toPublicUserDto(row: UserRow): UserViewDto {
 /** Every field of the full user answer, for the `select` whitelist. */
 export const USER_FIELDS = [
   'avatar', 'username', 'firstName', 'middleName', 'lastName', 'email', 'phoneNumber', 'role', 'status', 'type',
-  'dateSignedUp', 'lastActive', 'credits', 'kyc', 'licence', 'subscription', 'subscriptionHistory', 'saved', 'isVerified',
+  'dateSignedUp', 'lastActive', 'credits', 'kyc', 'licence', 'subscription', 'subscriptionHistory', 'saved', 'isVerified', 'identityVerified',
   'isVisible', 'provider', 'preferences', 'createdAt', 'updatedAt',
 ] as const;

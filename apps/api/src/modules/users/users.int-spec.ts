@@ -56,7 +56,7 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
         expect.arrayContaining([
           'password must be at least 8 characters',
           'email must be a valid e-mail address',
-          'type must be one of: customer, broker, real_estate_salesperson, property_owner',
+          'type must be one of: customer, broker, real_estate_salesperson, property_owner, real_estate_appraiser, real_estate_consultant',
         ]),
       );
     });

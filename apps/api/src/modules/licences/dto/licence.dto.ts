@@ -132,7 +132,8 @@ export class LicenceUserDto {
   @ApiProperty() lastName!: string;
   @ApiProperty() email!: string;
   @ApiProperty({ enum: USER_TYPES }) type!: string;
-  @ApiProperty({ description: 'Identity verified (approved KYC)' }) isVerified!: boolean;
+  @ApiProperty({ description: "The account's e-mail address is confirmed" }) isVerified!: boolean;
+  @ApiProperty({ description: 'Identity verified (approved KYC)' }) identityVerified!: boolean;
   @ApiProperty({ type: KycSummaryDto, nullable: true, description: "The member's KYC summary: reviewers check the number against a verified PRC ID" })
   kyc!: KycSummaryDto | null;
 }

@@ -2,7 +2,7 @@ import { listingReports, listings, outbox, places } from '@app/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { eventsSettled } from '../../../../test/events';
-import { auth, createUser, startTestApp, type TestApp } from '../../../../test/test-app';
+import { auth, createUser, startTestApp, type TestApp, verifiedIdentity } from '../../../../test/test-app';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -33,7 +33,7 @@ describe('listing reports, bulk actions and the staff search filters (HTTP, real
     t = await startTestApp();
     [{ code: barangayCode }] = await t.db.select({ code: places.code }).from(places).where(eq(places.level, 'barangay')).limit(1);
     // verified identity: this suite gives the owner more than 10 active listings (KYC_UNVERIFIED_ACTIVE_LISTINGS)
-    owner = await createUser(t, { firstName: 'Olivia', lastName: 'Santos', type: 'property_owner', isVerified: true });
+    owner = await createUser(t, { firstName: 'Olivia', lastName: 'Santos', type: 'property_owner', ...verifiedIdentity() });
     member = await createUser(t, { firstName: 'Mario', lastName: 'Dela Peña' });
     viewer = await createUser(t, { role: 'viewer' });
     admin = await createUser(t, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });

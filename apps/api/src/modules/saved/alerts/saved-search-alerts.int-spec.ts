@@ -7,7 +7,7 @@ import { QUEUES } from '../../../common/queue/queues';
 import { eventsSettled } from '../../../../test/events';
 import { mailsIn } from '../../../../test/mail-outbox';
 import { eventually } from '../../../../test/realtime';
-import { auth, createUser, startTestApp, type TestApp } from '../../../../test/test-app';
+import { auth, createUser, startTestApp, type TestApp, verifiedIdentity } from '../../../../test/test-app';
 import { SavedSearchAlertsRepository } from './saved-search-alerts.repository';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 
@@ -63,7 +63,7 @@ describe('saved-search alerts (HTTP, real PostgreSQL and Redis)', () => {
     // a batch window nobody waits for: the tests run the delayed jobs themselves (alertsDelivered)
     t = await startTestApp({ SAVED_SEARCH_ALERT_BATCH_MS: '3600000', SAVED_SEARCH_DIGEST_HOUR: '7' });
     // verified identity: this suite gives the owner more than 10 active listings (KYC_UNVERIFIED_ACTIVE_LISTINGS)
-    owner = await createUser(t, { type: 'broker', isVerified: true });
+    owner = await createUser(t, { type: 'broker', ...verifiedIdentity() });
     const rows = await t.db
       .select({ code: places.code, city: places.cityCode })
       .from(places)

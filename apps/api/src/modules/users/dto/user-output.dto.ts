@@ -84,7 +84,9 @@ export class UserDto {
   @ApiProperty({ type: SubscriptionDto }) subscription!: SubscriptionDto;
   @ApiProperty({ type: [SubscriptionDto] }) subscriptionHistory!: SubscriptionDto[];
   @ApiProperty({ type: SavedItemsDto }) saved!: SavedItemsDto;
-  @ApiProperty() isVerified!: boolean;
+  @ApiProperty({ description: "The account's e-mail address is confirmed (or staff vouched for the account)" }) isVerified!: boolean;
+  @ApiProperty({ description: 'The member verified their identity with a government ID (approved KYC): the "Verified identity" badge' })
+  identityVerified!: boolean;
   @ApiProperty() isVisible!: boolean;
   @ApiProperty({ enum: AUTH_PROVIDERS }) provider!: AuthProvider;
   @ApiProperty({ type: PreferencesDto }) preferences!: PreferencesDto;
