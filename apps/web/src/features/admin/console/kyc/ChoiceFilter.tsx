@@ -13,6 +13,8 @@ export function ChoiceFilter({ grid, name, label, options }: { grid: GridControl
       value={options.some(([v]) => v === value) ? value : ''}
       onChange={(e) => grid.setFilters({ [name]: e.target.value })}
       sx={{ minWidth: { sm: 170 } }}
+      // the empty value is the default choice: show its words, not an empty box
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       {options.map(([v, text]) => (
         <MenuItem key={v} value={v}>
