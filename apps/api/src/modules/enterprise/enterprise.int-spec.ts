@@ -8,6 +8,8 @@ import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } f
 import { CREDIT_POOL_MEMBERSHIP, type CreditPoolMembershipLookup } from '../credits/credit-pool-membership';
 import { CreditsService } from '../credits/credits.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { enterprisesVisibleTo } from './enterprise-access';
+import { EnterpriseRepository } from './enterprise.repository';
 import { median } from './enterprise.service';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -319,6 +321,17 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
       await t.http.post(`/api/enterprise/activate/${token}`).send({ firstName: 'Nina', lastName: 'Cruz', password: PASSWORD }).expect(410);
     });
 
+    it('single use under concurrency: two activations of one link at once, one joins', async () => {
+      const { id, owner } = await newTeam();
+      const dan = await createUser(t);
+      await invite(owner, { email: dan.user.email, role: 'member' }).expect(201);
+      const token = await mailedToken(dan.user.email);
+      const answers = await Promise.all([1, 2].map(() => t.http.post(`/api/enterprise/activate/${token}`).set(auth(dan.token)).send({})));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 410]);
+      const rows = await t.db.select().from(enterpriseMembers).where(eq(enterpriseMembers.userId, dan.user._id));
+      expect(rows).toEqual([expect.objectContaining({ enterpriseId: id, role: 'member' })]);
+    });
+
     it('an expired invitation is refused (410) and shows as expired', async () => {
       const { owner } = await newTeam();
       const late = await createUser(t);
@@ -412,6 +425,12 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
       await t.http.get(`/api/enterprise/${b.id}/credits`).set(auth(aMember.token)).expect(404);
       await t.http.get(`/api/enterprise/${a.id}`).set(auth(viewer.token)).expect(200);
       await t.http.get(`/api/enterprise/get/all`).set(auth(aMember.token)).expect(403);
+      // the list's SQL is the same rule: a member's query finds only their own team
+      const repo = t.app.get(EnterpriseRepository);
+      const seen = await repo.page(enterprisesVisibleTo({ id: aMember.user._id, role: 'user' }), {}, 100, 0);
+      expect(seen.rows.map((r) => r.id)).toEqual([a.id]);
+      expect((await repo.page(enterprisesVisibleTo({ id: outsider.user._id, role: 'user' }), {}, 100, 0)).total).toBe(0);
+      expect((await repo.page(enterprisesVisibleTo({ id: viewer.user._id, role: 'viewer' }), {}, 100, 0)).total).toBeGreaterThan(1);
       const all = await t.http.get('/api/enterprise/get/all?text=Beta').set(auth(viewer.token)).expect(200);
       expect(all.body.enterprises.map((e: { _id: string }) => e._id)).toEqual([b.id]);
       expect(all.body.pagination).toMatchObject({

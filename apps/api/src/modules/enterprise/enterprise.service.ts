@@ -378,10 +378,12 @@ export class EnterpriseService {
 
   /** In the caller's transaction: uses the invitation once and adds the member. */
   private async join(invite: EnterpriseInviteRow, enterprise: EnterpriseRow, userId: string, email: string, self: boolean): Promise<void> {
-    const current = await this.repo.membershipOf(userId);
-    if (current) throw this.alreadyInTeam(email, current.enterprise, self);
+    // the invitation first: a second use of the link waits on its row and finds it used (410), whoever it is;
+    // a refusal below rolls the use back
     const used = await this.repo.accept(invite.id, userId, new Date());
     if (!used) throw new GoneException(INVITE_USED);
+    const current = await this.repo.membershipOf(userId);
+    if (current) throw this.alreadyInTeam(email, current.enterprise, self);
     const member = await this.repo.insertMember({
       enterpriseId: enterprise.id,
       userId,
