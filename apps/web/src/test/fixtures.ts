@@ -24,6 +24,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     subscriptionHistory: [],
     saved: { listings: [] },
     isVerified: true,
+    identityVerified: false,
     isVisible: true,
     provider: 'local',
     preferences: { receiveMonthlyUpdates: false, seeProfileViewers: true },

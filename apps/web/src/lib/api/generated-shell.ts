@@ -144,6 +144,9 @@ export type UserDto = {
   dateSignedUp: string;
   email: string;
   firstName: string;
+  /** The member verified their identity with a government ID (approved KYC): the "Verified identity" badge */
+  identityVerified: boolean;
+  /** The account's e-mail address is confirmed (or staff vouched for the account) */
   isVerified: boolean;
   isVisible: boolean;
   /** Identity verification (KYC): null until the member starts one */

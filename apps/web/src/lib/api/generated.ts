@@ -3124,6 +3124,9 @@ export type UserDto = {
   dateSignedUp: string;
   email: string;
   firstName: string;
+  /** The member verified their identity with a government ID (approved KYC): the "Verified identity" badge */
+  identityVerified: boolean;
+  /** The account's e-mail address is confirmed (or staff vouched for the account) */
   isVerified: boolean;
   isVisible: boolean;
   /** Identity verification (KYC): null until the member starts one */
@@ -3655,6 +3658,8 @@ export type LicenceUserDto = {
   email: string;
   firstName: string;
   /** Identity verified (approved KYC) */
+  identityVerified: boolean;
+  /** The account's e-mail address is confirmed */
   isVerified: boolean;
   /** The member's KYC summary: reviewers check the number against a verified PRC ID */
   kyc: KycSummaryDto | null;
@@ -5061,6 +5066,9 @@ export type UserViewDto = {
   dateSignedUp?: string;
   email?: string;
   firstName?: string;
+  /** The member verified their identity with a government ID (approved KYC): the "Verified identity" badge */
+  identityVerified?: boolean;
+  /** The account's e-mail address is confirmed (or staff vouched for the account) */
   isVerified?: boolean;
   isVisible?: boolean;
   /** Identity verification (KYC): null until the member starts one */

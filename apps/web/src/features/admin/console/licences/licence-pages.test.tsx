@@ -41,6 +41,7 @@ function licence(overrides: Partial<Licence> = {}): Licence {
       email: 'jose@example.ph',
       type: 'real_estate_salesperson',
       isVerified: true,
+      identityVerified: true,
       kyc: { submissionId: 'k9', status: 'approved', idType: 'drivers_license', approvedAt: '2026-11-01T00:00:00.000Z', expiresAt: null, updatedAt: '2026-11-01T00:00:00.000Z' },
     },
     kycPrcIdVerified: false,
