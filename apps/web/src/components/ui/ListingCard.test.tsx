@@ -73,4 +73,20 @@ describe('ListingCard', () => {
     expect(within(tags).getAllByRole('listitem')).toHaveLength(5);
     expect(within(tags).getByText('+2')).toBeInTheDocument();
   });
+
+  it("shows the owner's trust badges: verified identity and the PRC licence", async () => {
+    renderCard({
+      _id: 'with',
+      owner: { _id: 'u_o', firstName: 'Ramon', lastName: 'Cruz', avatar: null, isVerified: true, licence: { kind: 'broker', number: '0004567' } },
+      ownerUnlicensed: false,
+    });
+    expect(await screen.findByText('Verified identity', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('PRC-licensed broker No. 0004567')).toBeInTheDocument();
+  });
+
+  it('warns when a professional owner has no licence on file', async () => {
+    renderCard({ owner: { _id: 'u_o', firstName: 'Ramon', lastName: 'Cruz', avatar: null, isVerified: false, licence: null }, ownerUnlicensed: true });
+    expect(await screen.findByText('No PRC licence on file', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Verified identity')).not.toBeInTheDocument();
+  });
 });
