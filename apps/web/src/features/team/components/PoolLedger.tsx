@@ -78,7 +78,15 @@ export function PoolLedger({
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Filter the history">
         {members && (
-          <TextField select size="small" label="Member" value={memberId} onChange={filter(setMemberId)} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            size="small"
+            label="Member"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            value={memberId}
+            onChange={filter(setMemberId)}
+            sx={{ minWidth: 180 }}
+          >
             <MenuItem value="">Everyone</MenuItem>
             {members.map((m) => (
               <MenuItem key={m._id} value={m._id}>
@@ -87,7 +95,15 @@ export function PoolLedger({
             ))}
           </TextField>
         )}
-        <TextField select size="small" label="Action" value={action} onChange={filter((v) => setAction(v as PoolAction | ''))} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label="Action"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          value={action}
+          onChange={filter((v) => setAction(v as PoolAction | ''))}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">All</MenuItem>
           {Object.entries(POOL_ACTION_LABELS)
             .filter(([k]) => !onlyMemberId || k !== 'grant')

@@ -164,7 +164,7 @@ export function EnterprisePage() {
             }
             actions={
               isAdmin(me) && (
-                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ whiteSpace: 'nowrap' }}>
                   Add credits
                 </Button>
               )
@@ -199,7 +199,11 @@ export function EnterprisePage() {
                     <TableRow key={m.userId}>
                       <TableCell>
                         <RouterLink to={`/admin/users/${m.userId}`}>{personName(m)}</RouterLink>
-                        {m.isVerified ? ' ✓' : ''}
+                        {m.isVerified && (
+                          <Typography component="span" variant="caption" color="primary" sx={{ ml: 0.5 }}>
+                            verified
+                          </Typography>
+                        )}
                         <Typography variant="caption" color="text.secondary" component="div">
                           {m.email}
                         </Typography>
@@ -226,14 +230,18 @@ export function EnterprisePage() {
                 {invites.map((i) => (
                   <li key={i._id}>
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      {i.email} · {TEAM_ROLE_LABELS[i.role]} · {capText(i.monthlyCreditCap)} · {i.status === 'expired' ? 'expired' : 'expires'} {formatDayTime(i.expiresAt)}
+                      {i.email} · {TEAM_ROLE_LABELS[i.role]} · {capText(i.monthlyCreditCap)} · {i.status === 'expired' ? 'expired' : 'expires'}{' '}
+                      {formatDayTime(i.expiresAt)}
                     </Typography>
                   </li>
                 ))}
               </Box>
             )}
           </Stack>
-          <PoolLedger enterpriseId={data._id} members={data.members.map((m) => ({ _id: m.userId, firstName: m.firstName, lastName: m.lastName, email: m.email }))} />
+          <PoolLedger
+            enterpriseId={data._id}
+            members={data.members.map((m) => ({ _id: m.userId, firstName: m.firstName, lastName: m.lastName, email: m.email }))}
+          />
           {adding && <AddCreditsDialog enterpriseId={data._id} teamName={data.name} onClose={() => setAdding(false)} />}
         </>
       )}
