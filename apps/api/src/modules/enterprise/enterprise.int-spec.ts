@@ -4,7 +4,7 @@ import { enterpriseInvites, enterpriseMembers, listings, messages, outbox, place
 import { mailsIn } from '../../../test/mail-outbox';
 import { eventsSettled } from '../../../test/events';
 import { eventually } from '../../../test/realtime';
-import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp, verifiedIdentity } from '../../../test/test-app';
 import { CREDIT_POOL_MEMBERSHIP, type CreditPoolMembershipLookup } from '../credits/credit-pool-membership';
 import { CreditsService } from '../credits/credits.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -35,7 +35,7 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
   /** A member with a verified identity and the Enterprise plan (as staff would have set it). */
   const enterpriseCustomer = (values: Partial<typeof users.$inferInsert> = {}) =>
     createUser(t, {
-      isVerified: true,
+      ...verifiedIdentity(),
       subscription: ENTERPRISE_PLAN,
       ...values,
     });
@@ -119,7 +119,7 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
 
   describe('POST /enterprise/create', () => {
     it('staff create a team for a member with the Enterprise plan and a verified identity; the pool opens', async () => {
-      const free = await createUser(t, { isVerified: true });
+      const free = await createUser(t, verifiedIdentity());
       const noPlan = await t.http
         .post('/api/enterprise/create')
         .set(auth(admin.token))
@@ -201,7 +201,7 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
       const verify = await t.http.post('/api/enterprise/create').set(auth(m.token)).send({ name: 'Santos Brokerage' }).expect(403);
       expect(verify.body.message).toBe('Verify your identity before you create or administer a team (Verification page)');
 
-      await t.db.update(users).set({ isVerified: true }).where(eq(users.id, m.user._id));
+      await t.db.update(users).set(verifiedIdentity()).where(eq(users.id, m.user._id));
       await t.http.post('/api/enterprise/create').set(auth(m.token)).send({ name: 'Santos Brokerage', seatLimit: 50 }).expect(403);
       await t.http
         .post('/api/enterprise/create')
@@ -467,7 +467,7 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
         .expect(403);
       expect(unverified.body.message).toMatch(/verify their identity/);
 
-      await t.db.update(users).set({ isVerified: true }).where(eq(users.id, ben.user._id));
+      await t.db.update(users).set(verifiedIdentity()).where(eq(users.id, ben.user._id));
       await t.http
         .put('/api/enterprise/sub-account/update')
         .set(auth(owner.token))
@@ -478,7 +478,7 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
         .set(auth(ben.token))
         .send({ userId: owner.user._id, monthlyCreditCap: 1 })
         .expect(403);
-      const cleo = await addMember(id, { isVerified: true }, 'admin');
+      const cleo = await addMember(id, verifiedIdentity(), 'admin');
       await t.http
         .put('/api/enterprise/sub-account/update')
         .set(auth(ben.token))
@@ -573,8 +573,8 @@ describe('enterprise accounts (HTTP, real PostgreSQL and Redis)', () => {
       expect(left.body.message).toBe('You left Reyes Realty');
       expect((await t.http.get('/api/enterprise/my-account').set(auth(leaver.token)).expect(200)).body.enterprise).toBeNull();
       await t.http.delete(`/api/enterprise/sub-account/remove/${owner.user._id}`).set(auth(owner.token)).expect(409);
-      const adm = await addMember(id, { isVerified: true }, 'admin');
-      const adm2 = await addMember(id, { isVerified: true }, 'admin');
+      const adm = await addMember(id, verifiedIdentity(), 'admin');
+      const adm2 = await addMember(id, verifiedIdentity(), 'admin');
       await t.http.delete(`/api/enterprise/sub-account/remove/${owner.user._id}`).set(auth(adm.token)).expect(409);
       await t.http.delete(`/api/enterprise/sub-account/remove/${adm2.user._id}`).set(auth(adm.token)).expect(403);
       const plain = await addMember(id);

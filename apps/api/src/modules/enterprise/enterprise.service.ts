@@ -13,6 +13,7 @@ import {
   ENTERPRISE_DEFAULT_SEATS,
   ENTERPRISE_INVITE_TTL_HOURS,
   buildPagination,
+  hasVerifiedIdentity,
   type DomainEventType,
   type EnterpriseRole,
   type NewDomainEvent,
@@ -167,7 +168,7 @@ export class EnterpriseService {
     } else {
       await this.subscriptions.assertEntitled(caller.id, 'enterprise.team');
     }
-    if (!owner.isVerified) {
+    if (!hasVerifiedIdentity(owner.kyc)) {
       throw new ForbiddenException(
         ownerId === caller.id
           ? VERIFY_IDENTITY_FIRST
@@ -243,7 +244,7 @@ export class EnterpriseService {
     if (existingId) {
       const m = await this.repo.membershipOf(existingId);
       if (m?.enterprise.id === enterprise.id) throw new ConflictException(`${email} is already in this team`);
-      if (dto.role === 'admin' && !(await this.users.staffView(existingId)).isVerified) {
+      if (dto.role === 'admin' && !hasVerifiedIdentity((await this.users.staffView(existingId)).kyc)) {
         throw new ForbiddenException(
           `${email} must verify their identity before they can be a team admin: invite them as a member, and make them admin once verified`,
         );
@@ -347,7 +348,7 @@ export class EnterpriseService {
       if (!sameEmail(caller.email, invite.email)) {
         throw new ForbiddenException(`This invitation is for ${invite.email}: sign in as ${invite.email} to accept it`);
       }
-      if (invite.role === 'admin' && !(await this.users.staffView(caller.id)).isVerified)
+      if (invite.role === 'admin' && !hasVerifiedIdentity((await this.users.staffView(caller.id)).kyc))
         throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
       await this.transactions.run(() => this.join(invite, enterprise, caller.id, caller.email, true));
       return this.myAccount(caller);
@@ -413,7 +414,7 @@ export class EnterpriseService {
     const patch: MemberPatch = {};
     if (dto.role !== undefined && dto.role !== t.role) {
       if (t.role === 'owner') throw new BadRequestException('The owner stays the owner: a team has one owner');
-      if (dto.role === 'admin' && !(await this.users.staffView(t.userId)).isVerified) {
+      if (dto.role === 'admin' && !hasVerifiedIdentity((await this.users.staffView(t.userId)).kyc)) {
         throw new ForbiddenException(`${(await this.contact(t.userId)).email} must verify their identity before they can be a team admin`);
       }
       patch.role = dto.role;
@@ -637,7 +638,7 @@ export class EnterpriseService {
     if (mine.member.role === 'member') throw new ForbiddenException("Only the team's owner and admins do this");
     if (mine.member.status !== 'active') throw new ForbiddenException('Your membership is paused: you cannot act for the team');
     if (enterprise.status !== 'active') throw new ConflictException(`${enterprise.name} is suspended: ask us to restore it`);
-    if (!(await this.users.staffView(caller.id)).isVerified) throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
+    if (!hasVerifiedIdentity((await this.users.staffView(caller.id)).kyc)) throw new ForbiddenException(VERIFY_IDENTITY_FIRST);
     return { enterprise, member: mine.member };
   }
 
@@ -718,7 +719,7 @@ export class EnterpriseService {
         lastName: contact.get(m.userId)?.lastName ?? '',
         email: contact.get(m.userId)?.email ?? '',
         avatar: avatar.get(m.userId) ?? null,
-        isVerified: accounts[i]?.isVerified ?? false,
+        isVerified: accounts[i]?.identityVerified ?? false,
         role: m.role as EnterpriseRole,
         status: m.status,
         monthlyCreditCap: m.monthlyCreditCap,

@@ -149,12 +149,9 @@ export class UsersRepository {
     await this.db.update(users).set({ subscription: value }).where(eq(users.id, id));
   }
 
-  /** Caches the member's KYC summary; `isVerified` follows an approval when given. */
-  async setKyc(id: string, value: KycSummaryValue | null, isVerified?: boolean): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ kyc: value, ...(isVerified === undefined ? {} : { isVerified }), updatedAt: new Date() })
-      .where(eq(users.id, id));
+  /** Caches the member's KYC summary. */
+  async setKyc(id: string, value: KycSummaryValue | null): Promise<void> {
+    await this.db.update(users).set({ kyc: value, updatedAt: new Date() }).where(eq(users.id, id));
   }
 
   /** Caches the member's current licence (the badge). */

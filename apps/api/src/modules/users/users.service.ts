@@ -93,8 +93,8 @@ export class UsersService {
 
   /**
    * Creates an account from an invitation (the enterprise module's team invite): the e-mail is the
-   * invitation's, which the link proved, so no confirmation mail is sent (is_verified stays as it is:
-   * it stands for a verified identity, which only an approved KYC gives); `join` runs in the same transaction as the account (the
+   * invitation's, which the link proved (it came by e-mail), so the address counts as confirmed
+   * (`isVerified`) and no confirmation mail is sent; `join` runs in the same transaction as the account (the
    * team membership), and the answer is a session like sign-up and login give.
    */
   async signUpInvited(
@@ -106,7 +106,7 @@ export class UsersService {
     const passwordHash = await this.hashForNewAccount(dto);
     const { user, token } = await this.transactions.run(async () => {
       const created = await this.createAccount(dto, 'user', passwordHash);
-      const user = (await this.users.update(created.id, { lastActive: new Date() })) ?? created;
+      const user = (await this.users.update(created.id, { lastActive: new Date(), isVerified: true })) ?? created;
       await this.events.publish({
         type: 'user.signed_up',
         actorId: user.id,
@@ -332,11 +332,11 @@ export class UsersService {
   }
 
   /**
-   * Caches the member's identity verification on the account (the User's `kyc`); the kyc module calls
-   * it in its transaction. `isVerified` is set on approval and cleared on expiry.
+   * Caches the member's identity verification on the account (the User's `kyc`; approved is the
+   * verified identity, `hasVerifiedIdentity`); the kyc module calls it in its transaction.
    */
-  setKyc(userId: string, value: KycSummaryValue | null, isVerified?: boolean): Promise<void> {
-    return this.users.setKyc(userId, value, isVerified);
+  setKyc(userId: string, value: KycSummaryValue | null): Promise<void> {
+    return this.users.setKyc(userId, value);
   }
 
   /** Caches the member's current licence (the badge on profiles and listings); the licences module calls it in its transaction. */
