@@ -307,7 +307,8 @@ export function KycReviewPage() {
           Identity checks
         </Button>
       </div>
-      {isAdmin(me) ? <KycReview id={id} /> : <StaffOnlyNotice />}
+      {/* another submission is another visit: the view reason is asked again */}
+      {isAdmin(me) ? <KycReview key={id} id={id} /> : <StaffOnlyNotice />}
       {!isAdmin(me) && (
         <Link component={RouterLink} to="/admin">
           Back to the console
