@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -80,14 +80,19 @@ export function KycForm({ updating, onSend, today = manilaToday() }: KycFormProp
     setFiles((f) => ({ ...f, [kind]: problem ? undefined : (file ?? undefined) }));
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setRefusal(null);
-    // every photo the ID type needs: chosen now, or kept from the submission being resent
+  /** Every photo the ID type needs: chosen now, or kept from the submission being resent. */
+  const missingPhotos = (type: KycIdType | '') => {
     const missing: Partial<Record<KycFileKind, string>> = {};
     for (const p of PHOTOS) {
-      const required = p.kind !== 'back' || needsBack(values.idType);
+      const required = p.kind !== 'back' || needsBack(type);
       if (required && !files[p.kind] && !kept.has(p.kind) && !fileErrors[p.kind]) missing[p.kind] = `Add the ${p.label.toLowerCase()}.`;
     }
+    return missing;
+  };
+
+  const validSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
+    const missing = missingPhotos(values.idType);
     const blocking = { ...missing, ...Object.fromEntries(Object.entries(fileErrors).filter(([, v]) => v)) };
     if (Object.keys(blocking).length > 0) {
       setFileErrors((e) => ({ ...e, ...missing }));
@@ -112,6 +117,12 @@ export function KycForm({ updating, onSend, today = manilaToday() }: KycFormProp
       setProgress(null);
     }
   });
+  // the photos' messages show with the fields' ones, not only once the fields are right
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const missing = missingPhotos(idType);
+    if (Object.keys(missing).length > 0) setFileErrors((e) => ({ ...e, ...missing }));
+    return validSubmit(event);
+  };
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Verify your identity">

@@ -52,7 +52,7 @@ export function KycImagePicker({ name, label, hint, file, kept = false, error, d
       </Typography>
       <Box
         sx={{
-          aspectRatio: '4 / 3',
+          aspectRatio: { xs: '16 / 9', sm: '4 / 3' },
           bgcolor: 'action.hover',
           borderRadius: 1,
           overflow: 'hidden',

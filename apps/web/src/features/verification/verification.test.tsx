@@ -189,6 +189,8 @@ describe('KycForm client checks', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByText('You must be 18 or older to verify your identity')).toBeInTheDocument();
     expect(screen.getByText('This ID has expired: use an ID that is still valid')).toBeInTheDocument();
+    // the photos' messages come with the fields' ones
+    expect(screen.getByText('Add the front of the id.')).toBeInTheDocument();
     expect(onSend).not.toHaveBeenCalled();
   });
 });
