@@ -85,7 +85,7 @@ export function KycForm({ updating, onSend, today = manilaToday() }: KycFormProp
     const missing: Partial<Record<KycFileKind, string>> = {};
     for (const p of PHOTOS) {
       const required = p.kind !== 'back' || needsBack(type);
-      if (required && !files[p.kind] && !kept.has(p.kind) && !fileErrors[p.kind]) missing[p.kind] = `Add the ${p.label.toLowerCase()}.`;
+      if (required && !files[p.kind] && !kept.has(p.kind) && !fileErrors[p.kind]) missing[p.kind] = `Add the ${p.label[0].toLowerCase()}${p.label.slice(1)}.`;
     }
     return missing;
   };

@@ -144,8 +144,8 @@ describe('KycForm client checks', () => {
     await fillFields(user);
     await user.upload(screen.getByTestId('kyc-front-input'), jpeg());
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
-    expect(await screen.findByText('Add the back of the id.')).toBeInTheDocument();
-    expect(screen.getByText('Add the selfie holding the id.')).toBeInTheDocument();
+    expect(await screen.findByText('Add the back of the ID.')).toBeInTheDocument();
+    expect(screen.getByText('Add the selfie holding the ID.')).toBeInTheDocument();
     expect(screen.getByTestId('kyc-refusal')).toHaveTextContent('see what to fix under each photo');
     expect(onSend).not.toHaveBeenCalled();
   });
@@ -190,7 +190,7 @@ describe('KycForm client checks', () => {
     expect(await screen.findByText('You must be 18 or older to verify your identity')).toBeInTheDocument();
     expect(screen.getByText('This ID has expired: use an ID that is still valid')).toBeInTheDocument();
     // the photos' messages come with the fields' ones
-    expect(screen.getByText('Add the front of the id.')).toBeInTheDocument();
+    expect(screen.getByText('Add the front of the ID.')).toBeInTheDocument();
     expect(onSend).not.toHaveBeenCalled();
   });
 });
