@@ -42,6 +42,28 @@ describe('settings: account tab', () => {
     expect((readStoredSession() as { user: { firstName: string } }).user.firstName).toBe('Anabel');
   });
 
+  it('changes the member type (the professions of the spec are offered) and points professionals to /verification', async () => {
+    const user = signedIn();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put('*/api/user/update', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...user, type: body.type });
+      }),
+    );
+    const { user: ui } = renderApp('/settings');
+    await ui.click(await screen.findByRole('combobox', { name: 'Member type' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toContain('Real estate appraiser');
+    expect(options.map((o) => o.textContent)).toContain('Real estate consultant');
+    await ui.click(screen.getByRole('option', { name: 'Real estate appraiser' }));
+    expect(screen.getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/verification');
+    await ui.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(bodies).toEqual([{ _id: 'u_1', firstName: 'Ana', lastName: 'Reyes', type: 'real_estate_appraiser' }]);
+  });
+
   it('validates the username under the field', async () => {
     signedIn();
     const { user: ui } = renderApp('/settings');
