@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logIn, PASSWORD, signUpMember, uniqueEmail } from './members';
 
 /*
- * Enterprise teams end to end: staff give a fresh member the Enterprise plan, verify them and create their
+ * Enterprise teams end to end: staff give a fresh member the Enterprise plan, approve their identity check and create their
  * team; the owner invites a new address on /team; the invitation link comes from the mail outbox; the
  * invitee creates their account from it and joins; staff add credits in the console; the member sees the
  * pool grow; the owner removes the member, whose next /team shows no team. No web feature spends AI
@@ -46,6 +47,34 @@ async function staffToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A small grey RGB PNG (a stand-in for an ID photo: the API sniffs the bytes). */
+function png(width: number, height: number): Buffer {
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    }
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const raw = Buffer.alloc((width * 3 + 1) * height, 120);
+  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
 /** The page scrolls no wider than the viewport (tables scroll inside their own boxes). */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -69,8 +98,24 @@ test('an owner invites a new member who creates their account from the e-mail an
     data: { userId: owner.id, plan: 'enterprise', billingPeriod: 'monthly', note: 'E2E: team owner' },
   });
   expect(plan.ok(), await plan.text()).toBe(true);
-  const verified = await request.put('/api/user/update', { headers: staff, data: { _id: owner.id, isVerified: true } });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  // a team's owner needs a verified identity: the owner submits KYC (passport: no back side), staff approve it
+  const kyc = await request.post('/api/kyc/create', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    multipart: {
+      idType: 'passport',
+      idNumber: `P${Date.now().toString().slice(-7)}A`,
+      fullName: `Olga Owner${stamp}`,
+      birthDate: '1980-01-01',
+      front: { name: 'front.png', mimeType: 'image/png', buffer: png(320, 200) },
+      selfie: { name: 'selfie.png', mimeType: 'image/png', buffer: png(240, 320) },
+    },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(201);
+  const kycId = ((await kyc.json()) as { _id: string })._id;
+  for (const status of ['in_review', 'approved']) {
+    const moved = await request.put(`/api/kyc/update/status/${kycId}`, { headers: staff, data: { status } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
   const created = await request.post('/api/enterprise/create', { headers: staff, data: { name: teamName, ownerId: owner.id, seatLimit: 5 } });
   expect(created.status(), await created.text()).toBe(201);
   const team = (await created.json()) as { _id: string };
@@ -109,10 +154,12 @@ test('an owner invites a new member who creates their account from the e-mail an
     .not.toBe('');
   const joinPath = new URL(link).pathname;
 
-  // ---- A new browser: the invitee creates their account and joins ----
-  const memberPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  // ---- A new browser, a phone: the invitee creates their account and joins ----
+  const memberPage = await (await browser.newContext({ viewport: PHONE })).newPage();
   await memberPage.goto(joinPath);
   await expect(memberPage.getByRole('heading', { name: `Join ${teamName}` })).toBeVisible();
+  await expectNoSidewaysScroll(memberPage);
+  await memberPage.screenshot({ path: path.join(SHOTS, 'join-phone.png'), fullPage: true });
   await expect(memberPage.getByLabel('Email')).toHaveValue(inviteeEmail);
   await memberPage.getByLabel('First name').fill('Mila');
   await memberPage.getByLabel('Last name').fill(`Member${stamp}`);
@@ -125,6 +172,7 @@ test('an owner invites a new member who creates their account from the e-mail an
   await expect(memberPage.getByTestId('my-cap')).toHaveText('50 a month');
   await expect(memberPage.getByTestId('pool-balance')).toHaveText('0');
   await expect(memberPage.getByRole('button', { name: 'Invite' })).toHaveCount(0);
+  await expectNoSidewaysScroll(memberPage);
   // the link works once
   const again = await request.get(`/api/enterprise/invite/${joinPath.split('/').pop()}`);
   expect(again.ok() ? ((await again.json()) as { status: string }).status : String(again.status())).toMatch(/used|410|404/);
@@ -148,6 +196,9 @@ test('an owner invites a new member who creates their account from the e-mail an
   // ---- The member sees the pool grow ----
   await memberPage.reload();
   await expect(memberPage.getByTestId('pool-balance')).toHaveText('300');
+  // a member's ledger is their own spending: none yet (staff's grant is not theirs)
+  await expect(memberPage.getByText('No credits have moved yet.')).toBeVisible();
+  await memberPage.screenshot({ path: path.join(SHOTS, 'team-member-phone.png'), fullPage: true });
 
   // ---- The owner's team page at phone width: the members table scrolls in its box ----
   await ownerPage.setViewportSize(PHONE);
@@ -169,5 +220,5 @@ test('an owner invites a new member who creates their account from the e-mail an
   await memberPage.reload();
   await expect(memberPage.getByText('Teams on Tahanan')).toBeVisible();
   await expect(memberPage.getByTestId('team-name')).toHaveCount(0);
-  await memberPage.screenshot({ path: path.join(SHOTS, 'team-removed-member-desktop.png'), fullPage: true });
+  await memberPage.screenshot({ path: path.join(SHOTS, 'team-removed-member-phone.png'), fullPage: true });
 });

@@ -65,7 +65,7 @@ export function JoinTeamPage() {
               <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                 Join {invite.enterpriseName}
               </Typography>
-              <Typography color="text.secondary">
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 You are invited as {TEAM_ROLE_LABELS[invite.role].toLowerCase()} ({invite.email}).
                 {invite.status === 'open' && ` The invitation expires ${formatDayTime(invite.expiresAt)}.`}
               </Typography>
@@ -84,9 +84,9 @@ export function JoinTeamPage() {
               )
             ) : invite.accountExists ? (
               <Stack spacing={1}>
-                <Typography>An account with {invite.email} exists. Sign in with it to join the team.</Typography>
+                <Typography sx={{ overflowWrap: 'anywhere' }}>An account with {invite.email} exists. Sign in with it to join the team.</Typography>
                 <Box>
-                  <Button component={RouterLink} to={`/login?next=${encodeURIComponent(`/team/join/${token}`)}`} variant="contained">
+                  <Button component={RouterLink} to={`/login?next=${encodeURIComponent(`/team/join/${token}`)}`} variant="contained" sx={{ overflowWrap: 'anywhere' }}>
                     Sign in as {invite.email}
                   </Button>
                 </Box>
@@ -142,7 +142,7 @@ function WrongAccount({ invite, user }: { invite: InvitePreview; user: User }) {
   const dispatch = useAppDispatch();
   return (
     <Stack spacing={1.5}>
-      <Alert severity="info" data-testid="wrong-account">
+      <Alert severity="info" data-testid="wrong-account" sx={{ overflowWrap: 'anywhere' }}>
         This invitation is for {invite.email}, and you are signed in as {user.email}. Sign out, then open the link again to join as {invite.email}.
       </Alert>
       <Box>
