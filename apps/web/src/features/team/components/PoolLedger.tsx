@@ -122,7 +122,7 @@ export function PoolLedger({
       ) : !data || data.entries.length === 0 ? (
         <Typography color="text.secondary">
           No credits have moved
-          {who || action || from || to ? ' with these filters' : ' yet'}.
+          {memberId || action || from || to ? ' with these filters' : ' yet'}.
         </Typography>
       ) : (
         <>
