@@ -24,6 +24,10 @@ type BillingPages = typeof import('@/features/billing');
 const billing = (name: 'PlansPage' | 'CheckoutPage' | 'BillingPage' | 'PaymentResultPage' | 'CreditsPage' | 'SandboxCheckoutPage') => () =>
   page((): Promise<BillingPages> => import('@/features/billing')).then((m) => ({ Component: m[name] }));
 
+/** An account page loaded through app/deferred-routes.ts (its preload list stays out of the first download), as a route's `lazy`. */
+const deferred = (name: keyof DeferredPages) => () => import('./deferred-routes').then((m) => m.DEFERRED_PAGES[name]());
+type DeferredPages = (typeof import('./deferred-routes'))['DEFERRED_PAGES'];
+
 function PageFallback() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -92,7 +96,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
             {
               // an enterprise invitation: signed in, join; signed out, sign in or create the account
               path: 'team/join/:token',
-              lazy: () => page(() => import('@/features/team')).then((m) => ({ Component: m.JoinTeamPage })),
+              lazy: deferred('joinTeam'),
             },
             {
               element: <RequireAuth />,
@@ -103,7 +107,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'activity',
-                  lazy: () => page(() => import('@/features/activity')).then((m) => ({ Component: m.ActivityPage })),
+                  lazy: deferred('activity'),
                 },
                 {
                   path: 'settings',
@@ -123,7 +127,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'saved',
-                  lazy: () => page(() => import('@/features/saved')).then((m) => ({ Component: m.SavedItemsPage })),
+                  lazy: deferred('saved'),
                 },
                 {
                   path: 'messages',
@@ -135,7 +139,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'notifications',
-                  lazy: () => page(() => import('@/features/notifications')).then((m) => ({ Component: m.NotificationsPage })),
+                  lazy: deferred('notifications'),
                 },
                 {
                   path: 'checkout',
@@ -155,11 +159,11 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'verification',
-                  lazy: () => page(() => import('@/features/verification')).then((m) => ({ Component: m.VerificationPage })),
+                  lazy: deferred('verification'),
                 },
                 {
                   path: 'team',
-                  lazy: () => page(() => import('@/features/team')).then((m) => ({ Component: m.TeamPage })),
+                  lazy: deferred('team'),
                 },
               ],
             },

@@ -1,0 +1,23 @@
+/**
+ * Loaders of account pages a member opens now and then (activity, saved items, notifications,
+ * verification, the team, joining a team), kept out of the first download: a route's `lazy` carries
+ * the list of files its page preloads, and these lists ride in this small chunk instead of the
+ * router's (apps/web/src/vite-build.test.ts holds the first page to 170 kB). Opening one of these
+ * pages costs one more small request.
+ */
+function page<M>(load: () => Promise<M>): Promise<M> {
+  return Promise.all([import('@/lib/api/endpoints'), load()]).then(([, module]) => module);
+}
+
+type TeamPages = typeof import('@/features/team');
+const team = (name: 'TeamPage' | 'JoinTeamPage') =>
+  page((): Promise<TeamPages> => import('@/features/team')).then((m) => ({ Component: m[name] }));
+
+export const DEFERRED_PAGES = {
+  activity: () => page(() => import('@/features/activity')).then((m) => ({ Component: m.ActivityPage })),
+  saved: () => page(() => import('@/features/saved')).then((m) => ({ Component: m.SavedItemsPage })),
+  notifications: () => page(() => import('@/features/notifications')).then((m) => ({ Component: m.NotificationsPage })),
+  verification: () => page(() => import('@/features/verification')).then((m) => ({ Component: m.VerificationPage })),
+  team: () => team('TeamPage'),
+  joinTeam: () => team('JoinTeamPage'),
+};
