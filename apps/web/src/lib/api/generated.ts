@@ -2675,6 +2675,16 @@ export type ActivityDto = {
   /** Whose history it is */
   userId: string;
 };
+export type PoolRefusalDto = {
+  /** The pool's balance (why balance) */
+  balance?: number;
+  /** The member's monthly cap (why cap) */
+  cap?: number;
+  /** Credits the member used from the pool this month (why cap) */
+  spent?: number;
+  /** paused: the member is paused in the team; cap: their monthly cap is reached; balance: the pool is short */
+  why: "paused" | "cap" | "balance";
+};
 export type UpgradeRequiredDto = {
   /** The caller's plan now */
   currentPlan?: string;
@@ -2684,6 +2694,8 @@ export type UpgradeRequiredDto = {
   feature?: string;
   /** Credits the work needs (reason credits) */
   needed?: number;
+  /** A team member: why the team's pool could not pay (reason credits) */
+  pool?: PoolRefusalDto;
   reason: "plan" | "credits";
   /** Credits left (reason credits) */
   remaining?: number;
