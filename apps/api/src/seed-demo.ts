@@ -16,6 +16,7 @@ import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedModule } from './modules/seed/seed.module';
+import { EnterpriseMembershipModule } from './modules/enterprise/enterprise-membership.module';
 import { SeedService } from './modules/seed/seed.service';
 
 const USAGE = `Usage: npm run seed
@@ -48,6 +49,8 @@ class SeedDemoContext {
         UploadModule,
         RealtimeModule,
         AuthModule,
+        // the credits and listings services ask it which team a member spends from or lists for
+        EnterpriseMembershipModule,
         SeedModule,
       ],
     };

@@ -76,8 +76,9 @@ describe('domain events survive a Redis outage and a killed worker (built server
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
     EVENTS_RELAY_INTERVAL_MS: '200',
     EVENTS_JOB_LOCK_MS: '2000',
-    // one owner makes dozens of listings here; the plan limits have their own tests
+    // one owner makes dozens of listings here; the plan limits and the identity rule have their own tests
     PLAN_LISTING_LIMITS: 'false',
+    KYC_UNVERIFIED_ACTIVE_LISTINGS: '1000',
     ...extra,
   });
 

@@ -269,7 +269,7 @@ export interface AppConfig {
   receipts: { sellerName: string; sellerAddress: string; sellerTin: string };
   /** Members may have at most their plan's active listings (PLANS activeListings); off: no limit (migrations of existing accounts, test suites of other features). */
   planListingLimits: boolean;
-  /** Active listings a member without a verified identity (users.is_verified) may have (KYC_UNVERIFIED_ACTIVE_LISTINGS); staff and imports are exempt. */
+  /** Active listings a member without a verified identity (an approved KYC) may have (KYC_UNVERIFIED_ACTIVE_LISTINGS); staff and imports are exempt. */
   unverifiedActiveListings: number;
   /**
    * Listing imports from JSON (`POST /listing/import/json`, the `imports` queue's worker): the largest

@@ -27,6 +27,7 @@ const READ_ONLY_FIELDS = [
   'verified',
   'isVisible',
   'isSaved',
+  'ownerUnlicensed',
   'createdAt',
   'updatedAt',
 ];
