@@ -18,8 +18,10 @@ export interface UploadResponse {
 export interface UploadOptions {
   url: string;
   /** Form field repeated for every file (`image`, `documents`). */
-  field: string;
-  files: File[];
+  field?: string;
+  files?: File[];
+  /** A whole form instead (named fields and files, e.g. the KYC submission); then `field` and `files` are not used. */
+  form?: FormData;
   token: string | null;
   /** Fraction sent, 0 to 1. */
   onProgress?: (fraction: number) => void;
@@ -27,10 +29,10 @@ export interface UploadOptions {
 }
 
 /** POSTs `files` as multipart/form-data; resolves with the status and body, whatever the status. */
-export function uploadMultipart({ url, field, files, token, onProgress, signal }: UploadOptions): Promise<UploadResponse> {
+export function uploadMultipart({ url, field, files = [], form: given, token, onProgress, signal }: UploadOptions): Promise<UploadResponse> {
   return new Promise((resolve) => {
-    const form = new FormData();
-    for (const file of files) form.append(field, file, file.name);
+    const form = given ?? new FormData();
+    if (!given) for (const file of files) form.append(field ?? 'file', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');
