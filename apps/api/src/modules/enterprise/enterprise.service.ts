@@ -30,7 +30,7 @@ import type { PoolAccountDto, PoolLedgerQueryDto } from '../credits/dto/credit-p
 import { ListingTeamService } from '../listings/team/listing-team.service';
 import { MessagingService } from '../messaging/messaging.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import type { AuthResponseDto, UserDto } from '../users/dto/user-output.dto';
+import type { AuthResponseDto } from '../users/dto/user-output.dto';
 import { UsersService, type RequestMeta } from '../users/users.service';
 import type {
   ActivateInviteDto,
@@ -702,24 +702,20 @@ export class EnterpriseService {
       this.credits.poolBalance(e.id),
     ]);
     const ids = [...new Set([e.ownerId, ...members.map((m) => m.userId)])];
-    const [contacts, profiles, accounts] = await Promise.all([
-      this.users.contactsByIds(ids),
-      this.users.profilesByIds(ids),
-      Promise.all(members.map((m) => this.users.staffView(m.userId).catch(() => null as UserDto | null))),
-    ]);
-    const contact = new Map(contacts.map((c) => [c.id, c]));
-    const avatar = new Map(profiles.map((p) => [p.id, p.avatar]));
+    // one read of the owner's and members' accounts (names, e-mail, avatar, verified identity)
+    const accounts = await this.users.staffViews(ids);
+    const contact = new Map([...accounts].map(([id, u]) => [id, { id, firstName: u.firstName, lastName: u.lastName, email: u.email }]));
     const openInvites = invites.filter((i) => inviteStatus(i, now) === 'open').length;
     return {
       ...this.summary(e, contact.get(e.ownerId), members.length, openInvites),
       poolBalance: balance,
-      members: members.map((m, i) => ({
+      members: members.map((m) => ({
         userId: m.userId,
         firstName: contact.get(m.userId)?.firstName ?? '',
         lastName: contact.get(m.userId)?.lastName ?? '',
         email: contact.get(m.userId)?.email ?? '',
-        avatar: avatar.get(m.userId) ?? null,
-        isVerified: accounts[i]?.identityVerified ?? false,
+        avatar: accounts.get(m.userId)?.avatar ?? null,
+        isVerified: accounts.get(m.userId)?.identityVerified ?? false,
         role: m.role as EnterpriseRole,
         status: m.status,
         monthlyCreditCap: m.monthlyCreditCap,

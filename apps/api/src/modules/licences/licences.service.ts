@@ -448,10 +448,8 @@ export class LicencesService {
   }
 
   /** The holders' accounts for staff (their type, verification and KYC summary). */
-  private async accounts(ids: string[]): Promise<Map<string, UserDto>> {
-    const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => this.users.staffView(id).catch(() => null)));
-    return new Map(found.flatMap((u) => (u ? [[u._id, u] as const] : [])));
+  private accounts(ids: string[]): Promise<Map<string, UserDto>> {
+    return this.users.staffViews(ids);
   }
 }
 

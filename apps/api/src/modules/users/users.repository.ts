@@ -98,6 +98,12 @@ export class UsersRepository {
       .where(inArray(users.id, ids));
   }
 
+  /** Whole accounts by id, in one query (staff views of several members). */
+  async findByIds(ids: string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(users).where(inArray(users.id, ids));
+  }
+
   /** Members' names and e-mail addresses by id (the audit log keeps them as they were). */
   async contactsByIds(ids: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>> {
     if (ids.length === 0) return [];
