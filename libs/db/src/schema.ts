@@ -1382,6 +1382,222 @@ export const creditPools = pgTable(
   (t) => [check('credit_pools_balance_not_negative', sql`${t.balance} >= 0`)],
 );
 
+/* ---------------------------------------------------------------------------------------------
+ * Market reports (issue 16): module `market` (listing aggregates, developments, cost assumptions)
+ * and module `market-data` (public statistics and zonal values loaded by importers)
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * A listing's market life, recorded from listing events (module `market`): where it is, what it asks,
+ * when it was listed and when it left the market (sold, rented, archived or removed) and how. It
+ * outlives the listing (no foreign key): a removed listing still counts in days on market.
+ */
+export const marketListings = pgTable(
+  'market_listings',
+  {
+    listingId: uuid('listing_id').primaryKey(),
+    regionCode: text('region_code').notNull(),
+    provinceCode: text('province_code'),
+    cityCode: text('city_code').notNull(),
+    barangayCode: text('barangay_code').notNull(),
+    type: text('type').notNull(),
+    kind: text('kind'),
+    offer: text('offer').notNull(),
+    /** The asking price (sale) or monthly rent in pesos; listings in other currencies are not counted (null). */
+    pricePhp: numeric('price_php', { precision: 14, scale: 2, mode: 'number' }),
+    firstPricePhp: numeric('first_price_php', { precision: 14, scale: 2, mode: 'number' }),
+    floorSize: numeric('floor_size', { precision: 12, scale: 2, mode: 'number' }),
+    lotSize: numeric('lot_size', { precision: 12, scale: 2, mode: 'number' }),
+    status: text('status').notNull(),
+    /** Whether the public sees it now (isPublicListing). */
+    isPublic: boolean('is_public').notNull(),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+    /** When it left the market; null while on it. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: ['sold', 'rented', 'archived', 'removed'] }),
+    priceCuts: integer('price_cuts').notNull().default(0),
+    saves: integer('saves').notNull().default(0),
+    inquiries: integer('inquiries').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('market_listings_barangay_idx').on(t.barangayCode),
+    index('market_listings_city_idx').on(t.cityCode),
+    index('market_listings_province_idx').on(t.provinceCode),
+    index('market_listings_region_idx').on(t.regionCode),
+  ],
+);
+
+/** Every change of a listing's asking price, from its events (module `market`). */
+export const marketPriceChanges = pgTable(
+  'market_price_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: uuid('listing_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    oldPricePhp: numeric('old_price_php', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    newPricePhp: numeric('new_price_php', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** The event that recorded it: a redelivered event records nothing twice. */
+    eventId: uuid('event_id'),
+  },
+  (t) => [
+    index('market_price_changes_listing_idx').on(t.listingId, t.changedAt),
+    uniqueIndex('market_price_changes_event_key').on(t.eventId),
+  ],
+);
+
+/** Barangays whose figures must be computed again (module `market`); the refresh job takes them. */
+export const marketDirtyAreas = pgTable('market_dirty_areas', {
+  barangayCode: text('barangay_code').primaryKey(),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Precomputed listing figures per area (barangay, city, province, region, national 'PH'), offer and
+ * kind ('all' or a kind), kept current by the refresh job (module `market`). `figures` holds the
+ * numbers (medians, quartiles, counts, days on market, price cuts, demand, price bands) with their
+ * sample sizes.
+ */
+export const marketAreaStats = pgTable(
+  'market_area_stats',
+  {
+    areaCode: text('area_code').notNull(),
+    level: text('level', { enum: ['barangay', 'city', 'province', 'region', 'national'] }).notNull(),
+    offer: text('offer').notNull(),
+    kind: text('kind').notNull(),
+    activeCount: integer('active_count').notNull(),
+    medianPrice: numeric('median_price', { precision: 14, scale: 2, mode: 'number' }),
+    medianPricePerSqm: numeric('median_price_per_sqm', { precision: 14, scale: 2, mode: 'number' }),
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.areaCode, t.offer, t.kind] }),
+    index('market_area_stats_level_idx').on(t.level, t.offer, t.kind),
+  ],
+);
+
+/** Monthly listing figures per area, offer and kind (module `market`): the history behind trends. */
+export const marketAreaMonthly = pgTable(
+  'market_area_monthly',
+  {
+    areaCode: text('area_code').notNull(),
+    offer: text('offer').notNull(),
+    kind: text('kind').notNull(),
+    /** First day of the month (Asia/Manila). */
+    month: date('month').notNull(),
+    /** Listings listed that month. */
+    newCount: integer('new_count').notNull(),
+    /** Listings on the market at the month's end. */
+    activeCount: integer('active_count').notNull(),
+    /** Listings that left the market that month. */
+    endedCount: integer('ended_count').notNull(),
+    medianPrice: numeric('median_price', { precision: 14, scale: 2, mode: 'number' }),
+    medianPricePerSqm: numeric('median_price_per_sqm', { precision: 14, scale: 2, mode: 'number' }),
+    /** Listings behind the medians (listed that month with a price, and with a size for the m² figure). */
+    priceSample: integer('price_sample').notNull(),
+    sqmSample: integer('sqm_sample').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.areaCode, t.offer, t.kind, t.month] })],
+);
+
+/** A development project staff record (module `market`): shown on the map near its barangay. */
+export const marketDevelopments = pgTable(
+  'market_developments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    expectedCompletion: date('expected_completion'),
+    barangayCode: text('barangay_code').notNull(),
+    cityCode: text('city_code').notNull(),
+    regionCode: text('region_code').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    description: text('description').notNull().default(''),
+    /** Where staff learned of it (a developer's announcement, a government notice). */
+    sourceNote: text('source_note').notNull().default(''),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('market_developments_barangay_idx').on(t.barangayCode),
+    index('market_developments_city_idx').on(t.cityCode),
+    index('market_developments_created_by_idx').on(t.createdById),
+  ],
+);
+
+/** Staff's capital-expenditure and operating-cost assumptions per property kind (module `market`). */
+export const marketCostAssumptions = pgTable('market_cost_assumptions', {
+  kind: text('kind').primaryKey(),
+  values: jsonb('values').$type<Record<string, number>>().notNull(),
+  note: text('note').notNull().default(''),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('market_cost_assumptions_updated_by_idx').on(t.updatedById)]);
+
+/** One import of a public statistics file (module `market-data`): what, from where, when, how many rows. */
+export const statDatasets = pgTable('stat_datasets', {
+  dataset: text('dataset').primaryKey(),
+  title: text('title').notNull(),
+  source: text('source').notNull(),
+  fileName: text('file_name').notNull(),
+  sha256: text('sha256').notNull(),
+  rows: integer('rows').notNull(),
+  periodFrom: text('period_from'),
+  periodTo: text('period_to'),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Public statistics in one long table (module `market-data`): a value of an indicator for an area
+ * and period, with its breakdown (a commodity group, an occupation, an industry, a crime) and
+ * variant (the CPI's regional boundaries before / with the Negros Island Region).
+ */
+export const statValues = pgTable(
+  'stat_values',
+  {
+    dataset: text('dataset').notNull(),
+    /** The PSGC code of the region, province or city, or 'PH' for the country. */
+    areaCode: text('area_code').notNull(),
+    areaLevel: text('area_level', { enum: ['national', 'region', 'province', 'city'] }).notNull(),
+    /** The area as the file names it. */
+    areaName: text('area_name').notNull(),
+    indicator: text('indicator').notNull(),
+    breakdown: text('breakdown').notNull().default(''),
+    period: text('period').notNull(),
+    variant: text('variant').notNull().default(''),
+    value: doublePrecision('value'),
+    unit: text('unit').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dataset, t.areaCode, t.indicator, t.breakdown, t.period, t.variant] }),
+    index('stat_values_area_idx').on(t.areaCode, t.dataset),
+  ],
+);
+
+/** BIR zonal values imported from an operator's workbooks (module `market-data`). */
+export const zonalValues = pgTable(
+  'zonal_values',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The file's identity (RDO and department order); a re-import replaces the rows of the same key. */
+    sourceKey: text('source_key').notNull(),
+    rdo: text('rdo').notNull().default(''),
+    departmentOrder: text('department_order').notNull().default(''),
+    effectiveDate: date('effective_date'),
+    cityCode: text('city_code'),
+    barangayCode: text('barangay_code'),
+    barangayName: text('barangay_name').notNull(),
+    street: text('street').notNull().default(''),
+    vicinity: text('vicinity').notNull().default(''),
+    classification: text('classification').notNull().default(''),
+    valuePerSqm: numeric('value_per_sqm', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [index('zonal_values_barangay_idx').on(t.barangayCode), index('zonal_values_source_idx').on(t.sourceKey)],
+);
+
 export type PlaceRow = typeof places.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
@@ -1412,3 +1628,9 @@ export type EnterpriseRow = typeof enterprises.$inferSelect;
 export type EnterpriseMemberRow = typeof enterpriseMembers.$inferSelect;
 export type EnterpriseInviteRow = typeof enterpriseInvites.$inferSelect;
 export type CreditPoolRow = typeof creditPools.$inferSelect;
+export type MarketListingRow = typeof marketListings.$inferSelect;
+export type MarketAreaStatsRow = typeof marketAreaStats.$inferSelect;
+export type MarketAreaMonthlyRow = typeof marketAreaMonthly.$inferSelect;
+export type MarketDevelopmentRow = typeof marketDevelopments.$inferSelect;
+export type StatValueRow = typeof statValues.$inferSelect;
+export type ZonalValueRow = typeof zonalValues.$inferSelect;

@@ -9,7 +9,7 @@ export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /** What an event is about: the kinds of things the platform has. */
-export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report', 'kyc', 'licence', 'enterprise'] as const;
+export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report', 'kyc', 'licence', 'enterprise', 'development', 'dataset', 'market'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 interface ListingRef {
@@ -120,6 +120,12 @@ export interface DomainEventMap {
     listings: { count: number; reassignedToId: string | null; archived: boolean };
   };
   'enterprise.credits_added': EnterpriseRef & { amount: number; balance: number; reason: string };
+  /** Market reports (issue 16): staff record development projects and cost assumptions; operators import statistics. */
+  'market.development_saved': { developmentId: string; name: string; barangayCode: string; created: boolean };
+  'market.development_removed': { developmentId: string; name: string };
+  'market.assumptions_updated': { kind: string; fields: string[] };
+  'market.dataset_imported': { dataset: string; fileName: string; rows: number; inserted: number; updated: number; unchanged: number };
+  'market.report_exported': { group: string; areaCode: string; format: string };
   'payment.notice_received': {
     provider: string;
     eventId: string;
@@ -279,6 +285,11 @@ export const DOMAIN_EVENT_TYPES = [
   'enterprise.member_updated',
   'enterprise.member_removed',
   'enterprise.credits_added',
+  'market.development_saved',
+  'market.development_removed',
+  'market.assumptions_updated',
+  'market.dataset_imported',
+  'market.report_exported',
 ] as const satisfies readonly DomainEventType[];
 
 /** Where a request came from; kept with the event for the audit log. */
@@ -402,6 +413,11 @@ export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } =
   'enterprise.member_updated': 'medium',
   'enterprise.member_removed': 'high',
   'enterprise.credits_added': 'high',
+  'market.development_saved': 'medium',
+  'market.development_removed': 'medium',
+  'market.assumptions_updated': 'medium',
+  'market.dataset_imported': 'high',
+  'market.report_exported': null,
 };
 
 /** The audit severity of an event, or null when its type is not audited. */
@@ -605,6 +621,16 @@ export function describeEvent(event: DomainEvent): string {
     }
     case 'enterprise.credits_added':
       return `added ${e.data.amount} AI credits to the pool of ${quoted(e.data.name)}: ${e.data.reason}; balance ${e.data.balance}`;
+    case 'market.development_saved':
+      return `${e.data.created ? 'recorded' : 'updated'} the development project ${quoted(e.data.name)}`;
+    case 'market.development_removed':
+      return `removed the development project ${quoted(e.data.name)}`;
+    case 'market.assumptions_updated':
+      return `changed the cost assumptions for ${e.data.kind.replace(/_/g, ' ')}: ${e.data.fields.join(', ')}`;
+    case 'market.dataset_imported':
+      return `imported ${e.data.dataset} from ${e.data.fileName}: ${e.data.rows} rows (${e.data.inserted} new, ${e.data.updated} changed, ${e.data.unchanged} unchanged)`;
+    case 'market.report_exported':
+      return `exported the ${e.data.group.replace(/_/g, ' ')} report of ${e.data.areaCode} as ${e.data.format.toUpperCase()}`;
   }
 }
 

@@ -247,3 +247,5 @@ export * from './events';
 export * from './search-query';
 export * from './billing';
 export * from './trust';
+export * from './market';
+export * from './market-formulas';

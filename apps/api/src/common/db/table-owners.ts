@@ -51,6 +51,16 @@ export const TABLE_OWNERS = {
   enterpriseMembers: 'enterprise',
   enterpriseInvites: 'enterprise',
   creditPools: 'credits',
+  marketListings: 'market',
+  marketPriceChanges: 'market',
+  marketDirtyAreas: 'market',
+  marketAreaStats: 'market',
+  marketAreaMonthly: 'market',
+  marketDevelopments: 'market',
+  marketCostAssumptions: 'market',
+  statDatasets: 'market-data',
+  statValues: 'market-data',
+  zonalValues: 'market-data',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;
