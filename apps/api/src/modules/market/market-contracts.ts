@@ -125,3 +125,91 @@ export interface MarketDataReader {
   valuesFor(dataset: StatDatasetId, areaCodes: readonly string[], opts?: { indicators?: readonly string[]; breakdowns?: readonly string[]; latest?: boolean; variant?: string }): Promise<StatPoint[]>;
   zonalValues(barangayCode: string): Promise<ZonalValueView[]>;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * A report as the API answers it (GET /bi/get/{group}?area=…), rendered generically by the web app
+ * (figures as cards, charts, a table view of the same numbers) and written to PDF/CSV by the export.
+ * The DTO classes in `reports/dto/` mirror these interfaces for OpenAPI.
+ * ------------------------------------------------------------------------------------------- */
+
+export interface ReportAreaRef {
+  code: string;
+  name: string;
+  /** barangay, city (cities and municipalities), province, region or national. */
+  level: AreaLevel;
+}
+
+export interface ReportChartSeries {
+  name: string;
+  /** Where these numbers come from, their granularity and area (a series may be the city or the nation beside the barangay). */
+  source: string;
+  granularity: AreaLevel;
+  areaName: string;
+  points: { x: string; y: number | null; sample?: number | null }[];
+}
+
+export interface ReportChart {
+  id: string;
+  title: string;
+  /** line: a trend over time (x = YYYY-MM or YYYY-Qn); bar: a mix or a comparison (x = a category). */
+  kind: 'line' | 'bar';
+  unit: MarketFigureUnit;
+  series: ReportChartSeries[];
+  note?: string;
+}
+
+export interface ReportTableColumn {
+  key: string;
+  label: string;
+  unit?: MarketFigureUnit | 'text';
+}
+
+export interface ReportTable {
+  id: string;
+  title: string;
+  columns: ReportTableColumn[];
+  rows: Record<string, string | number | null>[];
+  source: string;
+  period: string;
+  granularity: AreaLevel;
+  note?: string;
+}
+
+export type MarketFigureUnit = 'php' | 'php_per_sqm' | 'pct' | 'count' | 'days' | 'ratio' | 'persons' | 'thousand_persons' | 'per_100k' | 'index' | 'families' | 'per_km2';
+
+export interface ReportMapPoint {
+  id: string;
+  name: string;
+  /** A legend category: barangay, mall, residential, school, transport, restaurant, development. */
+  category: string;
+  lat: number;
+  lng: number;
+  detail?: string;
+}
+
+export interface MarketReport {
+  group: import('@app/domain').ReportGroupId;
+  title: string;
+  summary: string;
+  tier: number;
+  area: ReportAreaRef;
+  /** The area's parents, nearest first (city, province, region). */
+  parents: ReportAreaRef[];
+  offer: MarketOffer;
+  kind: MarketKind;
+  generatedAt: string;
+  /** True when the listing figures come from the demo seed (SEED_DEMO): shown as "demo data". */
+  demoData: boolean;
+  /** Headline figures (import('@app/domain').MarketFigure). */
+  figures: import('@app/domain').MarketFigure[];
+  charts: ReportChart[];
+  tables: ReportTable[];
+  /** Plain-language caveats: thin data, regional figures, how a model works. */
+  notes: string[];
+  /** Every source used, with its period and granularity. */
+  sources: { name: string; period: string; granularity: AreaLevel }[];
+  /** When the barangay has fewer than MARKET_MIN_SAMPLE listings: the area whose figures are shown instead. */
+  fallback: { reason: 'not_enough_listings'; area: ReportAreaRef; sampleSize: number } | null;
+  /** Points for the report's map (developments, amenities), when it has one. */
+  mapPoints: ReportMapPoint[];
+}
