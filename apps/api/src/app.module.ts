@@ -36,6 +36,8 @@ import { AdminModule } from './modules/admin/admin.module';
 import { JobDashboardModule } from './modules/job-dashboard/job-dashboard.module';
 import { KycModule } from './modules/kyc/kyc.module';
 import { LicencesModule } from './modules/licences/licences.module';
+import { MarketDataModule } from './modules/market-data/market-data.module';
+import { MarketModule } from './modules/market/market.module';
 
 @Module({})
 export class AppModule {
@@ -85,6 +87,8 @@ export class AppModule {
         JobDashboardModule,
         KycModule,
         LicencesModule,
+        MarketDataModule,
+        MarketModule,
         SeedModule,
       ],
     };
