@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { PlacesModule } from '../../places/places.module';
+import { MarketCostAssumptionsRepository } from './market-cost-assumptions.repository';
+import { MarketCostAssumptionsService } from './market-cost-assumptions.service';
+import { MarketDevelopmentsRepository } from './market-developments.repository';
+import { MarketDevelopmentsService } from './market-developments.service';
 
 /** What staff keep for the reports (development projects, cost assumptions) and the map data (amenities, barangay boundaries). */
-@Module({})
+@Module({
+  imports: [PlacesModule],
+  providers: [MarketDevelopmentsService, MarketDevelopmentsRepository, MarketCostAssumptionsService, MarketCostAssumptionsRepository],
+  exports: [MarketDevelopmentsService, MarketCostAssumptionsService],
+})
 export class MarketAdminModule {}
