@@ -1,9 +1,13 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { buildPagination, type DevelopmentKind, type DevelopmentStatus, type Pagination } from '@app/domain';
 import type { MarketDevelopmentRow } from '@app/db';
+import type { AuthUser } from '../../../common/auth/auth-user';
+import { Transactions } from '../../../common/db/transactions';
+import { EventsService } from '../../../common/events/events.service';
 import { pageWindow } from '../../../common/http/page-query.dto';
 import { PlacesService } from '../../places/places.service';
-import { boxAround, haversineKm, round } from './geo';
+import type { SaveDevelopmentDto } from './dto/market-admin.dto';
+import { boxAround, haversineKm, insidePhilippines, PH_BOUNDS, round } from './geo';
 import { MarketDevelopmentsRepository, type DevelopmentFilters } from './market-developments.repository';
 
 /** A development project as the reports, the map and the console show it. */
@@ -31,6 +35,21 @@ export interface DevelopmentListQuery extends DevelopmentFilters {
   page?: number;
   limit?: number;
 }
+
+const NOT_FOUND = 'Development project not found';
+
+/** A real calendar date written YYYY-MM-DD, between 1990 and 2100. */
+function isoDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : null;
+  if (!m || !d || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3] || +m[1] < 1990 || +m[1] > 2100) {
+    throw new BadRequestException('expectedCompletion must be a date (YYYY-MM-DD) between 1990 and 2100');
+  }
+  return value;
+}
+
+/** Plain text as stored: control characters other than line breaks and tabs dropped, line ends normalised. */
+const plainText = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
 
 /** At most this many projects answer `near` (the nearest). */
 export const NEAR_CAP = 200;
@@ -64,7 +83,92 @@ export class MarketDevelopmentsService {
   constructor(
     private readonly developments: MarketDevelopmentsRepository,
     private readonly places: PlacesService,
+    private readonly transactions: Transactions,
+    private readonly events: EventsService,
   ) {}
+
+  async get(id: string): Promise<DevelopmentView> {
+    const row = await this.developments.findById(id);
+    if (!row) throw new NotFoundException(NOT_FOUND);
+    return toDevelopmentView(row);
+  }
+
+  /** Records a project (admins): its city and region from the barangay, its point the barangay's centroid unless given. */
+  async create(caller: AuthUser, dto: SaveDevelopmentDto): Promise<DevelopmentView> {
+    const values = await this.checked(dto);
+    const row = await this.transactions.run(async () => {
+      const row = await this.developments.insert({ ...values, createdById: caller.id });
+      await this.saved(caller, row, true);
+      return row;
+    });
+    return toDevelopmentView(row);
+  }
+
+  /** Replaces a project's details. */
+  async update(caller: AuthUser, id: string, dto: SaveDevelopmentDto): Promise<DevelopmentView> {
+    const values = await this.checked(dto);
+    const row = await this.transactions.run(async () => {
+      const row = await this.developments.update(id, values);
+      if (!row) throw new NotFoundException(NOT_FOUND);
+      await this.saved(caller, row, false);
+      return row;
+    });
+    return toDevelopmentView(row);
+  }
+
+  async remove(caller: AuthUser, id: string): Promise<void> {
+    await this.transactions.run(async () => {
+      const row = await this.developments.remove(id);
+      if (!row) throw new NotFoundException(NOT_FOUND);
+      await this.events.publish({
+        type: 'market.development_removed',
+        actorId: caller.id,
+        entity: { kind: 'development', id: row.id },
+        data: { developmentId: row.id, name: row.name },
+      });
+    });
+  }
+
+  private async saved(caller: AuthUser, row: MarketDevelopmentRow, created: boolean): Promise<void> {
+    await this.events.publish({
+      type: 'market.development_saved',
+      actorId: caller.id,
+      entity: { kind: 'development', id: row.id },
+      data: { developmentId: row.id, name: row.name, barangayCode: row.barangayCode, created },
+    });
+  }
+
+  /** The row's values from a request, every rule checked (a 400 naming the field). */
+  private async checked(dto: SaveDevelopmentDto) {
+    const expectedCompletion = dto.expectedCompletion ? isoDate(dto.expectedCompletion) : null;
+    if ((dto.lat === undefined) !== (dto.lng === undefined)) {
+      throw new BadRequestException("Give lat and lng together, or neither (the barangay's centroid is used)");
+    }
+    if (dto.lat !== undefined && dto.lng !== undefined && !insidePhilippines(dto.lat, dto.lng)) {
+      throw new BadRequestException(
+        `lat/lng ${dto.lat}, ${dto.lng} is outside the Philippines (latitude ${PH_BOUNDS.minLat} to ${PH_BOUNDS.maxLat}, longitude ${PH_BOUNDS.minLng} to ${PH_BOUNDS.maxLng})`,
+      );
+    }
+    const place = await this.places.resolveAddress({ barangayCode: dto.barangayCode });
+    const lat = dto.lat ?? place.lat;
+    const lng = dto.lng ?? place.lng;
+    if (lat === null || lng === null) {
+      throw new BadRequestException(`No centroid is on record for barangayCode '${dto.barangayCode}' (${place.barangayName}): give lat and lng`);
+    }
+    return {
+      name: dto.name,
+      kind: dto.kind,
+      status: dto.status,
+      expectedCompletion,
+      barangayCode: place.barangayCode,
+      cityCode: place.cityCode,
+      regionCode: place.regionCode,
+      lat: round(lat, 6),
+      lng: round(lng, 6),
+      description: plainText(dto.description ?? ''),
+      sourceNote: plainText(dto.sourceNote),
+    };
+  }
 
   /**
    * Projects within `radiusKm` of the barangay's centroid (else its city's), nearest first, each with
