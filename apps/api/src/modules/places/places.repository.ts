@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { places, type PlaceRow } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
 import type { PlaceLevel } from './psgc';
@@ -32,5 +32,30 @@ export class PlacesRepository {
     if (filters.provinceCode) parts.push(eq(places.provinceCode, filters.provinceCode));
     if (filters.cityCodes) parts.push(inArray(places.cityCode, [...filters.cityCodes]));
     return this.db.select().from(places).where(and(...parts));
+  }
+
+  /* Market reports (issue 16): place search and nearest barangay. */
+
+  /** Places of these levels whose name contains `text` (case-insensitive), names starting with it first. */
+  async searchByName(text: string, levels: readonly PlaceLevel[], limit: number): Promise<PlaceRow[]> {
+    const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return this.db
+      .select()
+      .from(places)
+      .where(and(inArray(places.level, [...levels]), ilike(places.name, `%${escaped}%`)))
+      .orderBy(sql`(lower(${places.name}) like lower(${`${escaped}%`})) desc`, sql`length(${places.name})`, asc(places.name), asc(places.code))
+      .limit(limit);
+  }
+
+  /** The barangay whose centroid is nearest the point (equirectangular distance; barangays without a centroid skipped). */
+  async nearestBarangay(lat: number, lng: number): Promise<PlaceRow | null> {
+    const k = Math.cos((lat * Math.PI) / 180);
+    const [row] = await this.db
+      .select()
+      .from(places)
+      .where(and(eq(places.level, 'barangay'), isNotNull(places.lat), isNotNull(places.lng)))
+      .orderBy(sql`power(${places.lat} - ${lat}, 2) + power((${places.lng} - ${lng}) * ${k}, 2)`)
+      .limit(1);
+    return row ?? null;
   }
 }

@@ -4,6 +4,19 @@ import type { CitiesQueryDto, PlaceDto } from './dto/place.dto';
 import { PlacesRepository } from './places.repository';
 import { CITY_LEVELS, PSGC_CODE, psgcCodeMessage, type PlaceLevel } from './psgc';
 
+/** A place's full row with its parents (nearest first), for the market reports. */
+export interface PlaceDetail extends PlaceDto {
+  incomeClass: string | null;
+  urbanRural: string | null;
+  cityClass: string | null;
+  parents: Array<{ code: string; name: string; level: PlaceLevel }>;
+  /** The city or municipality above (a Manila barangay: Manila, not its sub-municipality). */
+  cityName: string | null;
+  provinceName: string | null;
+  regionName: string | null;
+  cityRow: PlaceDto | null;
+}
+
 /** A listing's address, derived from its barangay. */
 export interface ResolvedAddress {
   regionCode: string;
@@ -207,6 +220,73 @@ export class PlacesService {
         return missing.length ? [...found, ...(await repo.findByCodes(missing))] : found;
       },
     };
+  }
+
+  /* -------------------------------------------------------------------------------------------
+   * Market reports (issue 16): a place's full row with its parents, search by name, the nearest
+   * barangay to a point. Unknown codes are 404s, malformed ones 400s.
+   * ----------------------------------------------------------------------------------------- */
+
+  /** A place's full row (income class, urban/rural, city class, area, population) with its parents, nearest first. */
+  async placeDetail(code: string, field = 'area'): Promise<PlaceDetail> {
+    if (!PSGC_CODE.test(code)) throw new BadRequestException(psgcCodeMessage(field));
+    const row = await this.places.findByCode(code);
+    if (!row) throw new NotFoundException(`Unknown ${field} '${code}': no place has this PSGC code`);
+    return (await this.placeDetails([row]))[0];
+  }
+
+  /** Full rows of these codes with their parents (unknown codes left out), in two queries. */
+  async placeDetailsByCodes(codes: readonly string[]): Promise<PlaceDetail[]> {
+    const rows = await this.places.findByCodes(codes.filter((c) => PSGC_CODE.test(c)));
+    return this.placeDetails(rows);
+  }
+
+  /** Places of these levels whose name contains the text, with their parents. */
+  async searchPlaces(text: string, levels: readonly PlaceLevel[], limit: number): Promise<PlaceDetail[]> {
+    const q = text.trim();
+    if (!q) return [];
+    return this.placeDetails(await this.places.searchByName(q, levels, limit));
+  }
+
+  /** The barangay whose centroid is nearest the point, with its parents; null when no barangay has a centroid. */
+  async nearestBarangay(lat: number, lng: number): Promise<PlaceDetail | null> {
+    const row = await this.places.nearestBarangay(lat, lng);
+    return row ? (await this.placeDetails([row]))[0] : null;
+  }
+
+  /** Places of the levels inside a region, province and/or cities (full rows, unsorted). */
+  async placesWithin(filters: { levels: readonly PlaceLevel[]; regionCode?: string; provinceCode?: string; cityCodes?: readonly string[] }): Promise<PlaceRow[]> {
+    return this.places.list(filters);
+  }
+
+  private async placeDetails(rows: readonly PlaceRow[]): Promise<PlaceDetail[]> {
+    const parentCodes = rows.flatMap((r) => [r.cityCode, r.provinceCode, r.regionCode]).filter((c): c is string => !!c);
+    const parents = new Map((await this.places.findByCodes(parentCodes)).map((p) => [p.code, p]));
+    // a Manila barangay's city is a sub-municipality: add the city above it
+    const above = [...parents.values()].filter((p) => p.level === 'submunicipality' && p.cityCode && !parents.has(p.cityCode)).map((p) => p.cityCode!);
+    for (const p of await this.places.findByCodes(above)) parents.set(p.code, p);
+    return rows.map((row) => {
+      const chain: PlaceRow[] = [];
+      const direct = row.cityCode ? parents.get(row.cityCode) : undefined;
+      if (direct) {
+        chain.push(direct);
+        if (direct.level === 'submunicipality' && direct.cityCode && parents.get(direct.cityCode)) chain.push(parents.get(direct.cityCode)!);
+      }
+      if (row.provinceCode && parents.get(row.provinceCode)) chain.push(parents.get(row.provinceCode)!);
+      if (row.regionCode && parents.get(row.regionCode)) chain.push(parents.get(row.regionCode)!);
+      const city = chain.find((p) => p.level === 'city' || p.level === 'municipality') ?? null;
+      return {
+        ...toPlaceDto(row),
+        incomeClass: row.incomeClass,
+        urbanRural: row.urbanRural,
+        cityClass: row.cityClass,
+        parents: chain.map((p) => ({ code: p.code, name: p.name, level: p.level })),
+        cityName: city?.name ?? null,
+        provinceName: chain.find((p) => p.level === 'province')?.name ?? null,
+        regionName: chain.find((p) => p.level === 'region')?.name ?? null,
+        cityRow: city ? toPlaceDto(city) : null,
+      };
+    });
   }
 
   /** The place with this code at one of the levels, else 404 (unknown) or 400 (another level). */
