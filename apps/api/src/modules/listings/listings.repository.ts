@@ -580,6 +580,42 @@ export class ListingsRepository {
    * What saved-search alerts test a listing against (ListingForAlerts): the columns the search filters
    * read, its full-text lexemes as PostgreSQL parsed them, and what decides whether the public sees it.
    */
+  /** What the market figures record of listings (module `market` asks through ListingsService.marketFacts). */
+  private readonly marketColumns = {
+    id: listings.id,
+    regionCode: listings.regionCode,
+    provinceCode: listings.provinceCode,
+    cityCode: listings.cityCode,
+    barangayCode: listings.barangayCode,
+    type: listings.type,
+    kind: listings.kind,
+    offer: listings.offer,
+    currency: listings.currency,
+    price: listings.price,
+    floorSize: listings.floorSize,
+    lotSize: listings.lotSize,
+    status: listings.status,
+    isVisible: listings.isVisible,
+    savedCount: listings.savedCount,
+    createdAt: listings.createdAt,
+    updatedAt: listings.updatedAt,
+  };
+
+  async marketFacts(ids: string[]) {
+    if (!ids.length) return [];
+    return this.db.select(this.marketColumns).from(listings).where(inArray(listings.id, ids));
+  }
+
+  /** The next `limit` listings after `afterId` in id order (a keyset walk over the whole table). */
+  async marketFactsAfter(afterId: string | null, limit: number) {
+    return this.db
+      .select(this.marketColumns)
+      .from(listings)
+      .where(afterId ? sql`${listings.id} > ${afterId}` : undefined)
+      .orderBy(asc(listings.id))
+      .limit(limit);
+  }
+
   async forAlerts(ids: string[]) {
     if (!ids.length) return [];
     return this.db

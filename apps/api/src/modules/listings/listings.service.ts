@@ -351,6 +351,20 @@ export class ListingsService {
     }));
   }
 
+  /**
+   * What the market figures record of listings (module `market`: their market life, from listing
+   * events): place codes, type, kind, offer, price, sizes, status, whether the public sees them
+   * (`isPublicListing`), when listed, saves. Deleted listings are left out.
+   */
+  async marketFacts(ids: string[]): Promise<ListingMarketFacts[]> {
+    return (await this.listings.marketFacts(ids)).map(toMarketFacts);
+  }
+
+  /** The same for every listing, in id order, `limit` after `afterId` (null: from the start): the market figures' backfill. */
+  async marketFactsBatch(afterId: string | null, limit: number): Promise<ListingMarketFacts[]> {
+    return (await this.listings.marketFactsAfter(afterId, Math.min(Math.max(1, limit), 20_000))).map(toMarketFacts);
+  }
+
   /** How many public listings have each word (the rarest of a saved search's words keys its alerts). */
   wordCounts(words: string[]): Promise<Map<string, number>> {
     return this.listings.wordCounts(words);
@@ -1093,6 +1107,37 @@ export interface ListingRef {
   name: string;
   code: string;
   ownerId: string;
+}
+
+/** A listing as the market figures record it (ListingsService.marketFacts). */
+export interface ListingMarketFacts {
+  id: string;
+  regionCode: string;
+  provinceCode: string | null;
+  cityCode: string;
+  barangayCode: string;
+  type: string;
+  kind: string | null;
+  offer: string;
+  currency: string;
+  price: number;
+  floorSize: number | null;
+  lotSize: number | null;
+  status: string;
+  isPublic: boolean;
+  savedCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toMarketFacts({ isVisible, ...r }: Awaited<ReturnType<ListingsRepository['marketFacts']>>[number]): ListingMarketFacts {
+  return {
+    ...r,
+    price: Number(r.price),
+    floorSize: r.floorSize === null ? null : Number(r.floorSize),
+    lotSize: r.lotSize === null ? null : Number(r.lotSize),
+    isPublic: isPublicListing({ isVisible, status: r.status }),
+  };
 }
 
 /** What an event says about a listing. */
