@@ -80,6 +80,8 @@ const toWrite = (r: StoredMarketListing): MarketListingWrite => ({
 export class MarketListingsService implements MarketListingsReader {
   private readonly logger = new Logger('MarketListings');
   private backfillChecked = false;
+  /** The refresh running in this process: a second one waits for it (the job and a test's refreshNow never overlap). */
+  private refreshing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly repo: MarketListingsRepository,
@@ -238,7 +240,13 @@ export class MarketListingsService implements MarketListingsReader {
    * Computes the figures of the dirty barangays and of their cities, provinces, regions and the nation,
    * until none is dirty (the refresh job; tests and the seed call it to have fresh figures now).
    */
-  async refreshNow(): Promise<RefreshResult> {
+  refreshNow(): Promise<RefreshResult> {
+    const run = this.refreshing.catch(() => undefined).then(() => this.refreshDirty());
+    this.refreshing = run;
+    return run;
+  }
+
+  private async refreshDirty(): Promise<RefreshResult> {
     const started = Date.now();
     await this.backfillIfEmpty();
     const total: RefreshResult = { barangays: 0, cities: 0, provinces: 0, regions: 0, ms: 0 };
