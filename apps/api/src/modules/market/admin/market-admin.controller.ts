@@ -17,6 +17,8 @@ import {
 } from './dto/market-admin.dto';
 import { MarketCostAssumptionsService, type CostAssumptionsEntry } from './market-cost-assumptions.service';
 import { MarketDevelopmentsService } from './market-developments.service';
+import { AmenitiesDto, AmenitiesQueryDto, ChoroplethDto, ChoroplethQueryDto } from './dto/market-map.dto';
+import { MarketMapService } from './market-map.service';
 
 const uuid = () => new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 const entryDto = (kind: string, e: CostAssumptionsEntry): CostAssumptionsEntryDto => ({
@@ -36,7 +38,30 @@ export class MarketAdminController {
   constructor(
     private readonly developments: MarketDevelopmentsService,
     private readonly assumptions: MarketCostAssumptionsService,
+    private readonly map: MarketMapService,
   ) {}
+
+  @Get('amenities/:barangay')
+  @Public()
+  @ApiOkResponse({
+    type: AmenitiesDto,
+    description: "The barangay's centroid and what is near it by the map legend's categories (barangays, malls, residential areas, schools, transport hubs, restaurants): counts and the nearest, with sources (tier 1)",
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a known barangay code, a radius out of range' })
+  getAmenities(@Param('barangay') barangay: string, @Query() q: AmenitiesQueryDto): Promise<AmenitiesDto> {
+    return this.map.amenities(barangay, q.radiusKm === undefined ? undefined : Number(q.radiusKm));
+  }
+
+  @Get('map/barangays')
+  @Public()
+  @ApiOkResponse({
+    type: ChoroplethDto,
+    description: "GeoJSON of the barangays of a Metro Manila city (or all of Metro Manila) with each one's listing figure, for a choropleth (tier 1)",
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a Metro Manila city, an unknown metric, offer or kind' })
+  getMapBarangays(@Query() q: ChoroplethQueryDto): Promise<ChoroplethDto> {
+    return this.map.barangayChoropleth({ cityCode: q.city, metric: q.metric, offer: q.offer, kind: q.kind });
+  }
 
   @Get('data/developments')
   @Public()

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { NearbyModule } from '../../nearby/nearby.module';
 import { PlacesModule } from '../../places/places.module';
+import { MarketFiguresModule } from '../listing-figures/market-figures.module';
+import { MarketMapService } from './market-map.service';
 import { SubscriptionsModule } from '../../subscriptions/subscriptions.module';
 import { MarketAdminController } from './market-admin.controller';
 import { MarketCostAssumptionsRepository } from './market-cost-assumptions.repository';
@@ -9,9 +12,9 @@ import { MarketDevelopmentsService } from './market-developments.service';
 
 /** What staff keep for the reports (development projects, cost assumptions) and the map data (amenities, barangay boundaries). */
 @Module({
-  imports: [PlacesModule, SubscriptionsModule],
+  imports: [PlacesModule, SubscriptionsModule, NearbyModule, MarketFiguresModule],
   controllers: [MarketAdminController],
-  providers: [MarketDevelopmentsService, MarketDevelopmentsRepository, MarketCostAssumptionsService, MarketCostAssumptionsRepository],
-  exports: [MarketDevelopmentsService, MarketCostAssumptionsService],
+  providers: [MarketMapService, MarketDevelopmentsService, MarketDevelopmentsRepository, MarketCostAssumptionsService, MarketCostAssumptionsRepository],
+  exports: [MarketDevelopmentsService, MarketCostAssumptionsService, MarketMapService],
 })
 export class MarketAdminModule {}
