@@ -5,6 +5,7 @@ export const addTagTypes = [
   "export",
   "audit",
   "auth",
+  "market reports",
   "currency",
   "enterprise",
   "kyc",
@@ -241,6 +242,362 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["auth"],
       }),
+      getAmenities: build.query<GetAmenitiesApiResponse, GetAmenitiesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/amenities/${queryArg.barangay}`,
+          params: {
+            radiusKm: queryArg.radiusKm,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      areaDemographics: build.query<
+        AreaDemographicsApiResponse,
+        AreaDemographicsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/area/demographics/${queryArg.barangay}`,
+        }),
+        providesTags: ["market reports"],
+      }),
+      compare: build.query<CompareApiResponse, CompareApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/areas/compare`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            areas: queryArg.areas,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      similar: build.query<SimilarApiResponse, SimilarApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/areas/similar/${queryArg.barangay}`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      getCostAssumptions: build.query<
+        GetCostAssumptionsApiResponse,
+        GetCostAssumptionsApiArg
+      >({
+        query: () => ({ url: `/api/bi/cost-assumptions` }),
+        providesTags: ["market reports"],
+      }),
+      resetCostAssumptions: build.mutation<
+        ResetCostAssumptionsApiResponse,
+        ResetCostAssumptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/cost-assumptions/${queryArg.kind}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["market reports"],
+      }),
+      updateCostAssumptions: build.mutation<
+        UpdateCostAssumptionsApiResponse,
+        UpdateCostAssumptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/cost-assumptions/${queryArg.kind}`,
+          method: "PUT",
+          body: queryArg.updateCostAssumptionsDto,
+        }),
+        invalidatesTags: ["market reports"],
+      }),
+      dataDemographics: build.query<
+        DataDemographicsApiResponse,
+        DataDemographicsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/data/demographics`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            area: queryArg.area,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      getDevelopments: build.query<
+        GetDevelopmentsApiResponse,
+        GetDevelopmentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/data/developments`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            city: queryArg.city,
+            barangay: queryArg.barangay,
+            region: queryArg.region,
+            status: queryArg.status,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      dataEconomic: build.query<DataEconomicApiResponse, DataEconomicApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/data/economic`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            area: queryArg.area,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      dataPropertyTrends: build.query<
+        DataPropertyTrendsApiResponse,
+        DataPropertyTrendsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/data/property-trends`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            area: queryArg.area,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      dataSafety: build.query<DataSafetyApiResponse, DataSafetyApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/data/safety-index`,
+          params: {
+            region: queryArg.region,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      getDatasets: build.query<GetDatasetsApiResponse, GetDatasetsApiArg>({
+        query: () => ({ url: `/api/bi/datasets` }),
+        providesTags: ["market reports"],
+      }),
+      createDevelopment: build.mutation<
+        CreateDevelopmentApiResponse,
+        CreateDevelopmentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/developments`,
+          method: "POST",
+          body: queryArg.saveDevelopmentDto,
+        }),
+        invalidatesTags: ["market reports"],
+      }),
+      deleteDevelopment: build.mutation<
+        DeleteDevelopmentApiResponse,
+        DeleteDevelopmentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/developments/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["market reports"],
+      }),
+      updateDevelopment: build.mutation<
+        UpdateDevelopmentApiResponse,
+        UpdateDevelopmentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/developments/${queryArg.id}`,
+          method: "PUT",
+          body: queryArg.saveDevelopmentDto,
+        }),
+        invalidatesTags: ["market reports"],
+      }),
+      dropdownValues: build.query<
+        DropdownValuesApiResponse,
+        DropdownValuesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/dropdownvalue`,
+          params: {
+            region: queryArg.region,
+            city: queryArg.city,
+            offer: queryArg.offer,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      exportReport: build.mutation<ExportReportApiResponse, ExportReportApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/bi/export/${queryArg.format}`,
+            method: "POST",
+            body: queryArg.exportReportDto,
+          }),
+          invalidatesTags: ["market reports"],
+        },
+      ),
+      getAllReports: build.query<GetAllReportsApiResponse, GetAllReportsApiArg>(
+        {
+          query: () => ({ url: `/api/bi/get/all` }),
+          providesTags: ["market reports"],
+        },
+      ),
+      getReport: build.query<GetReportApiResponse, GetReportApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/get/${queryArg.id}`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            area: queryArg.area,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      opportunities: build.query<OpportunitiesApiResponse, OpportunitiesApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/bi/investment/opportunities`,
+            params: {
+              offer: queryArg.offer,
+              kind: queryArg.kind,
+              within: queryArg.within,
+            },
+          }),
+          providesTags: ["market reports"],
+        },
+      ),
+      location: build.query<LocationApiResponse, LocationApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/location/analysis`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            lat: queryArg.lat,
+            lng: queryArg.lng,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      getMapBarangays: build.query<
+        GetMapBarangaysApiResponse,
+        GetMapBarangaysApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/map/barangays`,
+          params: {
+            city: queryArg.city,
+            metric: queryArg.metric,
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      overview: build.query<OverviewApiResponse, OverviewApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/market/overview`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      projections: build.query<ProjectionsApiResponse, ProjectionsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/market/projections/${queryArg.barangay}`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            months: queryArg.months,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      propertyAnalysis: build.query<
+        PropertyAnalysisApiResponse,
+        PropertyAnalysisApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/property/analysis/${queryArg.barangay}`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      propertyHistorical: build.query<
+        PropertyHistoricalApiResponse,
+        PropertyHistoricalApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/property/historical/${queryArg.barangay}`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      propertyMarket: build.query<
+        PropertyMarketApiResponse,
+        PropertyMarketApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/bi/property/market`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            area: queryArg.area,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      priceRanges: build.query<PriceRangesApiResponse, PriceRangesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/property/price-ranges`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            area: queryArg.area,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      topAreas: build.query<TopAreasApiResponse, TopAreasApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/property/top-areas`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+            level: queryArg.level,
+            within: queryArg.within,
+            metric: queryArg.metric,
+            order: queryArg.order,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      risk: build.query<RiskApiResponse, RiskApiArg>({
+        query: (queryArg) => ({
+          url: `/api/bi/risk/assessment/${queryArg.barangay}`,
+          params: {
+            offer: queryArg.offer,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["market reports"],
+      }),
+      searchPlaces: build.mutation<SearchPlacesApiResponse, SearchPlacesApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/bi/search`,
+            method: "POST",
+            body: queryArg.placeSearchDto,
+          }),
+          invalidatesTags: ["market reports"],
+        },
+      ),
       getCurrencyRates: build.query<
         GetCurrencyRatesApiResponse,
         GetCurrencyRatesApiArg
@@ -1223,6 +1580,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/places/${queryArg.code}` }),
         providesTags: ["places"],
       }),
+      search: build.mutation<SearchApiResponse, SearchApiArg>({
+        query: (queryArg) => ({
+          url: `/api/properties/search`,
+          method: "POST",
+          body: queryArg.propertiesSearchDto,
+        }),
+        invalidatesTags: ["market reports"],
+      }),
       cancelSubscription: build.mutation<
         CancelSubscriptionApiResponse,
         CancelSubscriptionApiArg
@@ -1770,6 +2135,405 @@ export type ConnectProviderApiResponse =
   /** status 200 Also sets the browser-binding cookie; navigate to `url`. The callback lands on /settings?tab=connections with `connected` or `error`. */ ConnectUrlDto;
 export type ConnectProviderApiArg = {
   provider: "google" | "facebook";
+};
+export type GetAmenitiesApiResponse =
+  /** status 200 The barangay's centroid and what is near it by the map legend's categories (barangays, malls, residential areas, schools, transport hubs, restaurants): counts and the nearest, with sources (tier 1) */ AmenitiesDto;
+export type GetAmenitiesApiArg = {
+  barangay: string;
+  /** Half-width of the search square, km */
+  radiusKm?: number;
+};
+export type AreaDemographicsApiResponse = /** status 200  */ MarketReportDto;
+export type AreaDemographicsApiArg = {
+  /** PSGC code of the barangay (10 digits) */
+  barangay: string;
+};
+export type CompareApiResponse = /** status 200  */ CompareAreasDto;
+export type CompareApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** 2 to 4 PSGC codes separated by commas */
+  areas: string[];
+};
+export type SimilarApiResponse = /** status 200  */ SimilarAreasDto;
+export type SimilarApiArg = {
+  /** PSGC code of the barangay (10 digits) */
+  barangay: string;
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+};
+export type GetCostAssumptionsApiResponse =
+  /** status 200 The cost assumptions per property kind: the documented defaults unless staff changed them */ CostAssumptionsListDto;
+export type GetCostAssumptionsApiArg = void;
+export type ResetCostAssumptionsApiResponse =
+  /** status 200 Back to the documented default (event market.assumptions_updated when it had been changed) */ CostAssumptionsEntryDto;
+export type ResetCostAssumptionsApiArg = {
+  kind: string;
+};
+export type UpdateCostAssumptionsApiResponse =
+  /** status 200 Changed (event market.assumptions_updated) */ CostAssumptionsEntryDto;
+export type UpdateCostAssumptionsApiArg = {
+  kind: string;
+  updateCostAssumptionsDto: UpdateCostAssumptionsDto;
+};
+export type DataDemographicsApiResponse = /** status 200  */ MarketReportDto;
+export type DataDemographicsApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** PSGC code of a barangay, city or municipality, province or region */
+  area: string;
+};
+export type GetDevelopmentsApiResponse =
+  /** status 200 Development projects staff recorded, the most recently updated first (tier 2: guests and Free members get 402) */ DevelopmentListDto;
+export type GetDevelopmentsApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** PSGC code of a city or municipality */
+  city?: string;
+  /** PSGC code of a barangay */
+  barangay?: string;
+  /** PSGC code of a region */
+  region?: string;
+  status?:
+    "planned" | "approved" | "under_construction" | "completed" | "on_hold";
+};
+export type DataEconomicApiResponse = /** status 200  */ MarketReportDto;
+export type DataEconomicApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** PSGC code of a barangay, city or municipality, province or region */
+  area: string;
+};
+export type DataPropertyTrendsApiResponse = /** status 200  */ MarketReportDto;
+export type DataPropertyTrendsApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** PSGC code of a barangay, city or municipality, province or region */
+  area: string;
+};
+export type DataSafetyApiResponse = /** status 200  */ MarketReportDto;
+export type DataSafetyApiArg = {
+  /** PSGC code of a region */
+  region: string;
+};
+export type GetDatasetsApiResponse =
+  /** status 200 The public statistics loaded (source, file, rows, period, when imported), for staff */ DatasetListDto;
+export type GetDatasetsApiArg = void;
+export type CreateDevelopmentApiResponse =
+  /** status 201 Recorded (event market.development_saved) */ DevelopmentDto;
+export type CreateDevelopmentApiArg = {
+  saveDevelopmentDto: SaveDevelopmentDto;
+};
+export type DeleteDevelopmentApiResponse = unknown;
+export type DeleteDevelopmentApiArg = {
+  id: string;
+};
+export type UpdateDevelopmentApiResponse =
+  /** status 200 Every field replaced (event market.development_saved) */ DevelopmentDto;
+export type UpdateDevelopmentApiArg = {
+  id: string;
+  saveDevelopmentDto: SaveDevelopmentDto;
+};
+export type DropdownValuesApiResponse = /** status 200  */ DropdownValuesDto;
+export type DropdownValuesApiArg = {
+  /** A region: its cities and municipalities are listed */
+  region?: string;
+  /** A city or municipality: its barangays are listed with their listing counts */
+  city?: string;
+  /** The offer the listing counts are of */
+  offer?: "sale" | "rent";
+};
+export type ExportReportApiResponse = /** status 200 The file */ Blob;
+export type ExportReportApiArg = {
+  format: "csv" | "pdf";
+  exportReportDto: ExportReportDto;
+};
+export type GetAllReportsApiResponse = /** status 200  */ ReportGroupListDto;
+export type GetAllReportsApiArg = void;
+export type GetReportApiResponse = /** status 200  */ MarketReportDto;
+export type GetReportApiArg = {
+  /** The report group */
+  id:
+    | "demographics"
+    | "economic_data"
+    | "historic_and_current"
+    | "job_types"
+    | "monthly_expenditures"
+    | "cap_ex_rate_data"
+    | "capitalization_rate"
+    | "future_opportunities"
+    | "ongoing_development"
+    | "market_cycles"
+    | "property_trends"
+    | "safety_and_crime"
+    | "zonal_values";
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** PSGC code of a barangay, city or municipality, province or region */
+  area: string;
+};
+export type OpportunitiesApiResponse = /** status 200  */ OpportunitiesDto;
+export type OpportunitiesApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** A barangay (its city is searched), city, province or region */
+  within: string;
+};
+export type LocationApiResponse = /** status 200  */ LocationAnalysisDto;
+export type LocationApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  lat: number;
+  lng: number;
+};
+export type GetMapBarangaysApiResponse =
+  /** status 200 GeoJSON of the barangays of a Metro Manila city (or all of Metro Manila) with each one's listing figure, for a choropleth (tier 1) */ ChoroplethDto;
+export type GetMapBarangaysApiArg = {
+  /** PSGC code of a Metro Manila city or municipality; absent: all of Metro Manila */
+  city?: string;
+  metric?: "median_price_per_sqm" | "active_count";
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+};
+export type OverviewApiResponse = /** status 200  */ MarketReportDto;
+export type OverviewApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+};
+export type ProjectionsApiResponse = /** status 200  */ MarketReportDto;
+export type ProjectionsApiArg = {
+  /** PSGC code of the barangay (10 digits) */
+  barangay: string;
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** Months past the last one to project */
+  months?: number;
+};
+export type PropertyAnalysisApiResponse = /** status 200  */ MarketReportDto;
+export type PropertyAnalysisApiArg = {
+  /** PSGC code of the barangay (10 digits) */
+  barangay: string;
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+};
+export type PropertyHistoricalApiResponse = /** status 200  */ MarketReportDto;
+export type PropertyHistoricalApiArg = {
+  /** PSGC code of the barangay (10 digits) */
+  barangay: string;
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+};
+export type PropertyMarketApiResponse = /** status 200  */ MarketReportDto;
+export type PropertyMarketApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** PSGC code of a barangay, city or municipality, province or region */
+  area: string;
+};
+export type PriceRangesApiResponse = /** status 200  */ PriceRangesDto;
+export type PriceRangesApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** PSGC code of a barangay, city or municipality, province or region */
+  area: string;
+};
+export type TopAreasApiResponse = /** status 200  */ TopAreasDto;
+export type TopAreasApiArg = {
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  level?: "barangay" | "city" | "province" | "region";
+  /** A region, province or city to rank inside */
+  within?: string;
+  metric?:
+    | "median_price_per_sqm"
+    | "active_count"
+    | "new_30d"
+    | "inquiries_per_listing"
+    | "median_days_on_market";
+  order?: "asc" | "desc";
+  limit?: number;
+};
+export type RiskApiResponse = /** status 200  */ MarketReportDto;
+export type RiskApiArg = {
+  /** PSGC code of the barangay (10 digits) */
+  barangay: string;
+  offer?: "sale" | "rent";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+};
+export type SearchPlacesApiResponse = /** status 200  */ PlaceSearchResultDto;
+export type SearchPlacesApiArg = {
+  placeSearchDto: PlaceSearchDto;
 };
 export type GetCurrencyRatesApiResponse =
   /** status 200 The current rate of each foreign currency (revalidated on every request) */ CurrencyRatesDto;
@@ -2400,6 +3164,11 @@ export type GetPlaceApiArg = {
   /** 10-digit PSGC code */
   code: string;
 };
+export type SearchApiResponse =
+  /** status 200 Pages of at most 100; see #/components/schemas/ListingVsMedianDto */ PropertiesSearchResultDto;
+export type SearchApiArg = {
+  propertiesSearchDto: PropertiesSearchDto;
+};
 export type CancelSubscriptionApiResponse =
   /** status 200 cancel true: back to Free at the period’s end (no refund); false: keep the plan */ CurrentSubscriptionDto;
 export type CancelSubscriptionApiArg = {
@@ -2819,7 +3588,10 @@ export type AuditEntityFilterDto = {
     | "listing_report"
     | "kyc"
     | "licence"
-    | "enterprise";
+    | "enterprise"
+    | "development"
+    | "dataset"
+    | "market";
 };
 export type AuditQueryDto = {
   /** The actor’s user id */
@@ -2918,6 +3690,11 @@ export type AuditQueryDto = {
     | "enterprise.member_updated"
     | "enterprise.member_removed"
     | "enterprise.credits_added"
+    | "market.development_saved"
+    | "market.development_removed"
+    | "market.assumptions_updated"
+    | "market.dataset_imported"
+    | "market.report_exported"
   )[];
 };
 export type ExportLayoutDto = {
@@ -3030,7 +3807,10 @@ export type AuditEntityDto = {
     | "listing_report"
     | "kyc"
     | "licence"
-    | "enterprise";
+    | "enterprise"
+    | "development"
+    | "dataset"
+    | "market";
 };
 export type AuditActorDto = {
   _id: string;
@@ -3192,6 +3972,645 @@ export type AuthProvidersDto = {
 export type ConnectUrlDto = {
   /** Where the browser goes next (the provider's consent page) */
   url: string;
+};
+export type AmenityBarangayDto = {
+  cityCode: string;
+  cityName: string;
+  code: string;
+  lat: number;
+  lng: number;
+  name: string;
+};
+export type AmenityPointDto = {
+  /** km from the barangay's centroid */
+  distanceKm: number;
+  /** Point of interest id, or a barangay PSGC code */
+  id: string;
+  lat: number;
+  lng: number;
+  name: string | null;
+};
+export type AmenityGroupDto = {
+  /** False: no data source has this category (see note) */
+  available: boolean;
+  category:
+    "barangay" | "mall" | "residential" | "school" | "transport" | "restaurant";
+  label: string;
+  /** The nearest, nearest first */
+  nearest: AmenityPointDto[];
+  note: string | null;
+  source: string | null;
+  /** How many in the search area */
+  total: number;
+};
+export type AmenitiesDto = {
+  /** The barangay and its centroid (else its city's) */
+  barangay: AmenityBarangayDto;
+  /** The map legend's categories in order */
+  categories: AmenityGroupDto[];
+  notes: string[];
+  poiAttribution: string;
+  /** none: no OpenStreetMap points of interest were imported for this area (missing data, not an absence of places) */
+  poiCoverage: "imported" | "none";
+  radiusKm: number;
+};
+export type ReportAreaRefDto = {
+  code: string;
+  level: "barangay" | "city" | "province" | "region" | "national";
+  name: string;
+};
+export type ChartPointDto = {
+  sample?: number | null;
+  /** YYYY-MM, YYYY-Qn or a category */
+  x: string;
+  y: number | null;
+};
+export type ReportChartSeriesDto = {
+  areaName: string;
+  granularity: "barangay" | "city" | "province" | "region" | "national";
+  name: string;
+  points: ChartPointDto[];
+  source: string;
+};
+export type ReportChartDto = {
+  id: string;
+  /** line: a trend over time; bar: a mix or comparison */
+  kind: "line" | "bar";
+  note?: string;
+  series: ReportChartSeriesDto[];
+  title: string;
+  unit:
+    | "php"
+    | "php_per_sqm"
+    | "pct"
+    | "count"
+    | "days"
+    | "ratio"
+    | "persons"
+    | "thousand_persons"
+    | "per_100k"
+    | "index"
+    | "families"
+    | "per_km2";
+};
+export type ReportFallbackDto = {
+  /** The area whose figures are shown instead (the city) */
+  area: ReportAreaRefDto;
+  reason: "not_enough_listings";
+  /** Active listings in the barangay asked about */
+  sampleSize: number;
+};
+export type MarketFigureDto = {
+  areaCode: string;
+  areaName: string;
+  /** The level the figure applies at */
+  granularity: "barangay" | "city" | "province" | "region" | "national";
+  label: string;
+  /** A caveat ("Regional figure: …") */
+  note?: string;
+  period: string;
+  /** Listings (or observations) behind it; null when the source does not say */
+  sampleSize: number | null;
+  /** Where the number comes from */
+  source: string;
+  unit:
+    | "php"
+    | "php_per_sqm"
+    | "pct"
+    | "count"
+    | "days"
+    | "ratio"
+    | "persons"
+    | "thousand_persons"
+    | "per_100k"
+    | "index"
+    | "families"
+    | "per_km2";
+  value: number | null;
+};
+export type ReportMapPointDto = {
+  /** Legend category: barangay, development, … */
+  category: string;
+  detail?: string;
+  id: string;
+  lat: number;
+  lng: number;
+  name: string;
+};
+export type ReportSourceDto = {
+  granularity: "barangay" | "city" | "province" | "region" | "national";
+  name: string;
+  period: string;
+};
+export type ReportTableColumnDto = {
+  key: string;
+  label: string;
+  unit?:
+    | "php"
+    | "php_per_sqm"
+    | "pct"
+    | "count"
+    | "days"
+    | "ratio"
+    | "persons"
+    | "thousand_persons"
+    | "per_100k"
+    | "index"
+    | "families"
+    | "per_km2"
+    | "text";
+};
+export type ReportTableDto = {
+  columns: ReportTableColumnDto[];
+  granularity: "barangay" | "city" | "province" | "region" | "national";
+  id: string;
+  note?: string;
+  period: string;
+  /** One object per row, keyed by the columns' keys */
+  rows: {
+    [key: string]: ((string | null) | (number | null)) | null;
+  }[];
+  source: string;
+  title: string;
+};
+export type MarketReportDto = {
+  area: ReportAreaRefDto;
+  charts: ReportChartDto[];
+  /** The listing figures come from the demo seed */
+  demoData: boolean;
+  fallback: ReportFallbackDto | null;
+  figures: MarketFigureDto[];
+  generatedAt: string;
+  group:
+    | "demographics"
+    | "economic_data"
+    | "historic_and_current"
+    | "job_types"
+    | "monthly_expenditures"
+    | "cap_ex_rate_data"
+    | "capitalization_rate"
+    | "future_opportunities"
+    | "ongoing_development"
+    | "market_cycles"
+    | "property_trends"
+    | "safety_and_crime"
+    | "zonal_values";
+  kind:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  mapPoints: ReportMapPointDto[];
+  notes: string[];
+  offer: "sale" | "rent";
+  /** Parents, nearest first */
+  parents: ReportAreaRefDto[];
+  sources: ReportSourceDto[];
+  summary: string;
+  tables: ReportTableDto[];
+  tier: 1 | 2 | 3;
+  title: string;
+};
+export type CompareAreaDto = {
+  area: ReportAreaRefDto;
+  enoughListings: boolean;
+  figures: MarketFigureDto[];
+  parents: ReportAreaRefDto[];
+};
+export type CompareAreasDto = {
+  areas: CompareAreaDto[];
+  chart: ReportChartDto;
+  demoData: boolean;
+  kind: string;
+  offer: "sale" | "rent";
+};
+export type SimilarFeaturesDto = {
+  densityPerKm2?: number | null;
+  familyIncome?: number | null;
+  pricePerSqm?: number | null;
+};
+export type SimilarItemDto = {
+  area: ReportAreaRefDto;
+  cityName: string | null;
+  /** Root mean square of the z-score differences */
+  distance: number;
+  features: SimilarFeaturesDto;
+  featuresUsed: string[];
+  sampleSize: number;
+};
+export type SimilarAreasDto = {
+  area: ReportAreaRefDto;
+  features: SimilarFeaturesDto;
+  items: SimilarItemDto[];
+  kind: string;
+  method: string;
+  offer: "sale" | "rent";
+  sources: string[];
+};
+export type CostAssumptionRangeDto = {
+  field:
+    | "vacancyPct"
+    | "managementPctOfRent"
+    | "maintenancePctOfRent"
+    | "insurancePctOfValue"
+    | "realPropertyTaxPctOfValue"
+    | "capexReservePctOfRent"
+    | "associationDuesPerSqmMonth";
+  label: string;
+  max: number;
+  min: number;
+  unit: string;
+};
+export type CostAssumptionValuesDto = {
+  /** Association dues, ₱ per m² a month */
+  associationDuesPerSqmMonth: number;
+  /** Capital-expenditure reserve, % of rent */
+  capexReservePctOfRent: number;
+  /** Insurance, % of value a year */
+  insurancePctOfValue: number;
+  /** Maintenance, % of rent */
+  maintenancePctOfRent: number;
+  /** Management fee, % of rent */
+  managementPctOfRent: number;
+  /** Real property tax, % of market value a year */
+  realPropertyTaxPctOfValue: number;
+  /** Vacancy, % of the year */
+  vacancyPct: number;
+};
+export type CostAssumptionsEntryDto = {
+  /** The documented default of this kind */
+  defaults: CostAssumptionValuesDto;
+  /** True: the documented default (no staff change on record) */
+  isDefault: boolean;
+  kind: string;
+  note: string;
+  updatedAt: string | null;
+  values: CostAssumptionValuesDto;
+};
+export type CostAssumptionsListDto = {
+  /** The accepted range of each field */
+  fields: CostAssumptionRangeDto[];
+  items: CostAssumptionsEntryDto[];
+  source: string;
+};
+export type UpdateCostAssumptionsDto = {
+  /** Why (the source of the new figures) */
+  note: string;
+  /** Any of the fields; each a number in its range (see GET /bi/cost-assumptions, fields) */
+  values: CostAssumptionValuesDto;
+};
+export type DevelopmentDto = {
+  /** PSGC code of the barangay */
+  barangayCode: string;
+  /** PSGC code of its city or municipality */
+  cityCode: string;
+  /** Plain text */
+  description: string;
+  /** km from the barangay asked about; null in lists */
+  distanceKm: number | null;
+  /** Expected completion (YYYY-MM-DD), null when not announced */
+  expectedCompletion: string | null;
+  id: string;
+  kind:
+    | "residential"
+    | "mixed_use"
+    | "commercial"
+    | "office"
+    | "mall"
+    | "industrial"
+    | "transport"
+    | "infrastructure"
+    | "institutional";
+  lat: number;
+  lng: number;
+  name: string;
+  /** PSGC code of its region */
+  regionCode: string;
+  /** Where staff learned of it (a developer announcement, a government notice) */
+  sourceNote: string;
+  status:
+    "planned" | "approved" | "under_construction" | "completed" | "on_hold";
+  updatedAt: string;
+};
+export type DevelopmentListDto = {
+  items: DevelopmentDto[];
+  pagination: PaginationDto;
+  source: string;
+};
+export type DatasetInfoDto = {
+  dataset: string;
+  fileName: string;
+  importedAt: string;
+  periodFrom: string | null;
+  periodTo: string | null;
+  rows: number;
+  /** The attribution to show */
+  source: string;
+  title: string;
+};
+export type DatasetListDto = {
+  items: DatasetInfoDto[];
+};
+export type SaveDevelopmentDto = {
+  /** PSGC code of the barangay (its city and region are derived) */
+  barangayCode: string;
+  /** Plain text */
+  description?: string;
+  /** YYYY-MM-DD; null or absent when not announced */
+  expectedCompletion?: string | null;
+  kind:
+    | "residential"
+    | "mixed_use"
+    | "commercial"
+    | "office"
+    | "mall"
+    | "industrial"
+    | "transport"
+    | "infrastructure"
+    | "institutional";
+  /** Latitude; with lng. Absent: the barangay's centroid */
+  lat?: number;
+  /** Longitude; with lat. Absent: the barangay's centroid */
+  lng?: number;
+  name: string;
+  /** Where staff learned of it (required) */
+  sourceNote: string;
+  status:
+    "planned" | "approved" | "under_construction" | "completed" | "on_hold";
+};
+export type BarangayOptionDto = {
+  activeListings: number;
+  code: string;
+  enoughListings: boolean;
+  name: string;
+};
+export type CityOptionDto = {
+  activeListings: number;
+  code: string;
+  name: string;
+};
+export type GroupOptionDto = {
+  id:
+    | "demographics"
+    | "economic_data"
+    | "historic_and_current"
+    | "job_types"
+    | "monthly_expenditures"
+    | "cap_ex_rate_data"
+    | "capitalization_rate"
+    | "future_opportunities"
+    | "ongoing_development"
+    | "market_cycles"
+    | "property_trends"
+    | "safety_and_crime"
+    | "zonal_values";
+  tier: number;
+  title: string;
+};
+export type CodeNameDto = {
+  code: string;
+  name: string;
+};
+export type DropdownValuesDto = {
+  /** Barangays of `city` (empty without it) */
+  barangays: BarangayOptionDto[];
+  /** Cities and municipalities of `region` (empty without it) */
+  cities: CityOptionDto[];
+  groups: GroupOptionDto[];
+  kinds: (
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm"
+  )[];
+  minSample: number;
+  /** Months (YYYY-MM) with listings in the country */
+  months: string[];
+  offers: ("sale" | "rent")[];
+  regions: CodeNameDto[];
+};
+export type ExportReportDto = {
+  area: string;
+  group:
+    | "demographics"
+    | "economic_data"
+    | "historic_and_current"
+    | "job_types"
+    | "monthly_expenditures"
+    | "cap_ex_rate_data"
+    | "capitalization_rate"
+    | "future_opportunities"
+    | "ongoing_development"
+    | "market_cycles"
+    | "property_trends"
+    | "safety_and_crime"
+    | "zonal_values";
+  kind?:
+    | "all"
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  offer?: "sale" | "rent";
+};
+export type ReportGroupInfoDto = {
+  entitlement: string;
+  id:
+    | "demographics"
+    | "economic_data"
+    | "historic_and_current"
+    | "job_types"
+    | "monthly_expenditures"
+    | "cap_ex_rate_data"
+    | "capitalization_rate"
+    | "future_opportunities"
+    | "ongoing_development"
+    | "market_cycles"
+    | "property_trends"
+    | "safety_and_crime"
+    | "zonal_values";
+  /** The caller's plan does not unlock it (guests read as Free; staff see everything) */
+  locked: boolean;
+  /** The cheapest plan that unlocks it */
+  requiredPlan: "free" | "basic" | "premium" | "enterprise";
+  requiredPlanName: string;
+  sources: string[];
+  summary: string;
+  tier: 1 | 2 | 3;
+  title: string;
+};
+export type ReportGroupListDto = {
+  currentPlan: "free" | "basic" | "premium" | "enterprise";
+  groups: ReportGroupInfoDto[];
+  /** Listings an area needs before its own figures are shown */
+  minSample: number;
+};
+export type OpportunityReasonDto = {
+  factor:
+    "rising_price" | "high_yield" | "demand_above_supply" | "below_city_median";
+  points: number;
+  text: string;
+};
+export type OpportunityItemDto = {
+  area: ReportAreaRefDto;
+  cityName: string | null;
+  grossYieldPct: number | null;
+  medianPricePerSqm: number | null;
+  priceChangePct: number | null;
+  reasons: OpportunityReasonDto[];
+  sampleSize: number;
+  /** 0-100 */
+  score: number;
+};
+export type OpportunitiesDto = {
+  comparedWith: string;
+  /** Barangays scored */
+  considered: number;
+  items: OpportunityItemDto[];
+  method: string;
+  minSample: number;
+  period: string;
+  source: string;
+  within: ReportAreaRefDto;
+};
+export type LocationAnalysisDto = {
+  barangay: ReportAreaRefDto;
+  /** From the point to the barangay centroid */
+  distanceKm: number | null;
+  method: string;
+  summary: MarketReportDto;
+};
+export type ChoroplethGeometryDto = {
+  /** GeoJSON coordinates (lng, lat) */
+  coordinates: any[];
+  type: "Polygon" | "MultiPolygon";
+};
+export type ChoroplethPropertiesDto = {
+  cityCode: string | null;
+  /** 2023 PSGC code of the boundary */
+  code: string;
+  computedAt: string | null;
+  /** The current (4Q 2025) PSGC code, null when the 2023 code is not a current barangay */
+  currentCode: string | null;
+  name: string;
+  /** Listings behind the value */
+  sample: number;
+  /** null: no data (below the minimum sample) */
+  value: number | null;
+};
+export type ChoroplethFeatureDto = {
+  geometry: ChoroplethGeometryDto;
+  properties: ChoroplethPropertiesDto;
+  type: "Feature";
+};
+export type ChoroplethDto = {
+  boundarySource: string;
+  cityCode: string | null;
+  features: ChoroplethFeatureDto[];
+  granularity: "barangay";
+  kind: string;
+  max: number | null;
+  metric: "median_price_per_sqm" | "active_count";
+  min: number | null;
+  minSample: number;
+  notes: string[];
+  offer: "sale" | "rent";
+  period: string;
+  source: string;
+  type: "FeatureCollection";
+  unit: "php_per_sqm" | "count";
+};
+export type PriceBandDto = {
+  count: number;
+  label: string;
+  max: number | null;
+  min: number;
+};
+export type PriceRangesDto = {
+  area: ReportAreaRefDto;
+  /** The spec's price bands (PRICE_BANDS), in pesos */
+  bands: PriceBandDto[];
+  demoData: boolean;
+  fallback: ReportFallbackDto | null;
+  granularity: "barangay" | "city" | "province" | "region" | "national";
+  kind: string;
+  notes: string[];
+  offer: "sale" | "rent";
+  period: string;
+  sampleSize: number;
+  /** The area counted (the city when the barangay has too few listings) */
+  shownArea: ReportAreaRefDto;
+  source: string;
+};
+export type TopAreaItemDto = {
+  activeCount: number;
+  area: ReportAreaRefDto;
+  parentName: string | null;
+  rank: number;
+  sampleSize: number;
+  value: number | null;
+};
+export type TopAreasDto = {
+  demoData: boolean;
+  items: TopAreaItemDto[];
+  kind: string;
+  level: "barangay" | "city" | "province" | "region" | "national";
+  metric:
+    | "median_price_per_sqm"
+    | "active_count"
+    | "new_30d"
+    | "inquiries_per_listing"
+    | "median_days_on_market";
+  minSample: number;
+  offer: "sale" | "rent";
+  period: string;
+  source: string;
+};
+export type PlaceHitDto = {
+  /** Active listings (the offer asked, all kinds) */
+  activeListings: number;
+  cityName: string | null;
+  code: string;
+  /** At least the minimum sample of listings */
+  enoughListings: boolean;
+  level: "barangay" | "city" | "province" | "region" | "national";
+  name: string;
+  provinceName: string | null;
+  regionName: string | null;
+};
+export type PlaceSearchResultDto = {
+  items: PlaceHitDto[];
+  pagination: PaginationDto;
+};
+export type PlaceSearchDto = {
+  /** Levels to search (default: all four) */
+  levels?: ("barangay" | "city" | "province" | "region")[];
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** The offer the listing counts are of */
+  offer?: "sale" | "rent";
+  page?: number;
+  /** Items to skip; overrides page */
+  skip?: number;
+  /** Part of a place name (at least 2 characters) */
+  text: string;
 };
 export type CurrencyRateDto = {
   /** The date the rate is of (YYYY-MM-DD) */
@@ -4686,6 +6105,110 @@ export type GeocodeResultDto = {
   lng: number;
   source: "local" | "nominatim";
 };
+export type ListingVsMedianDto = {
+  /** Its barangay's median (same offer, same kind), or null below the minimum sample */
+  barangayMedianPerSqm: number | null;
+  /** (price per m² ÷ median − 1) × 100 */
+  diffPct: number | null;
+  /** The listing's price per m² (pesos) */
+  pricePerSqm: number | null;
+  sampleSize: number;
+  source: string;
+};
+export type PropertyWithMarketDto = {
+  _id: string;
+  address: ListingAddressDto;
+  amenities: string[];
+  bathrooms: number | null;
+  bedrooms: number | null;
+  code: string;
+  createdAt: string;
+  currency: string;
+  description: string;
+  descriptionHtml: string;
+  /** Staff only (search pages, the admin user page): how many ownership documents it has */
+  documentsCount?: number;
+  floorSize: number | null;
+  furnishing: ("furnished" | "semi_furnished" | "unfurnished") | null;
+  images: ListingImageDto[];
+  /** Whether the caller saved it (false for guests) */
+  isSaved: boolean;
+  isVisible: boolean;
+  /** The property kind, inside `type` */
+  kind:
+    | (
+        | "condominium"
+        | "house_and_lot"
+        | "townhouse"
+        | "apartment"
+        | "lot"
+        | "office"
+        | "commercial_space"
+        | "warehouse"
+        | "farm"
+      )
+    | null;
+  location: ListingLocationDto;
+  lotSize: number | null;
+  market: ListingVsMedianDto;
+  name: string;
+  /** Buy (sale) or rent; the "for sale" / "for rent" tag follows it */
+  offer: "sale" | "rent";
+  /** Staff only (search pages, the admin user page): how many open reports it has */
+  openReports?: number;
+  owner: ListingOwnerDto;
+  /** The owner is a broker, salesperson, appraiser or consultant without an approved PRC licence (RESA requires one): buyers are told so */
+  ownerUnlicensed: boolean;
+  parkingSlots: number | null;
+  price: number;
+  rating: RatingDto;
+  savedCount: number;
+  status: string;
+  tags: string[];
+  type: string;
+  updatedAt: string;
+  uploadedBy: string | null;
+  verified: boolean;
+  views: number;
+};
+export type PropertiesSearchResultDto = {
+  listings: PropertyWithMarketDto[];
+  pagination: SearchPaginationDto;
+  /** When no listing had all the words of fuzzySearch (misspelt or partial): the known words searched instead, e.g. ["house"] for "houe" */
+  searchedWords?: string[];
+};
+export type PropertiesSearchDto = {
+  /** A barangay or city (PSGC): only its listings */
+  area?: string;
+  /** Map bounding box */
+  bounds?: BoundsDto;
+  /** Typo-tolerant text over name, description, code and address */
+  fuzzySearch?: string;
+  lean?: boolean;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  /** Filters: ranges {min,max} (inclusive) for price, lotSize, floorSize, bedrooms, bathrooms, parkingSlots ({min: N} is "at least N"); lists (any may match) for type, offer (sale, rent), kind, furnishing, status, city, barangay (PSGC codes); tags (all must match); rating {min}; verified */
+  match?: {
+    [key: string]: any;
+  };
+  page?: number;
+  populateArray?: {
+    [key: string]: any;
+  }[];
+  /** Exact filters: owner (user id), code, status, type, verified, visible (true/false); staff only (else 400 "query.<field> is for staff"): hasDocuments (has ownership documents), reported (has open reports) */
+  query?: {
+    [key: string]: any;
+  };
+  select?: string | string[];
+  /** Items to skip; overrides page */
+  skip?: number;
+  /** -createdAt (latest), createdAt (oldest), name (A-Z), -name (Z-A), price, -price */
+  sort?:
+    | string
+    | {
+        [key: string]: any;
+      };
+};
 export type SubscriptionMemberDto = {
   email: string;
   firstName: string;
@@ -5265,6 +6788,63 @@ export const {
   useListAuthProvidersQuery,
   useLazyListAuthProvidersQuery,
   useConnectProviderMutation,
+  useGetAmenitiesQuery,
+  useLazyGetAmenitiesQuery,
+  useAreaDemographicsQuery,
+  useLazyAreaDemographicsQuery,
+  useCompareQuery,
+  useLazyCompareQuery,
+  useSimilarQuery,
+  useLazySimilarQuery,
+  useGetCostAssumptionsQuery,
+  useLazyGetCostAssumptionsQuery,
+  useResetCostAssumptionsMutation,
+  useUpdateCostAssumptionsMutation,
+  useDataDemographicsQuery,
+  useLazyDataDemographicsQuery,
+  useGetDevelopmentsQuery,
+  useLazyGetDevelopmentsQuery,
+  useDataEconomicQuery,
+  useLazyDataEconomicQuery,
+  useDataPropertyTrendsQuery,
+  useLazyDataPropertyTrendsQuery,
+  useDataSafetyQuery,
+  useLazyDataSafetyQuery,
+  useGetDatasetsQuery,
+  useLazyGetDatasetsQuery,
+  useCreateDevelopmentMutation,
+  useDeleteDevelopmentMutation,
+  useUpdateDevelopmentMutation,
+  useDropdownValuesQuery,
+  useLazyDropdownValuesQuery,
+  useExportReportMutation,
+  useGetAllReportsQuery,
+  useLazyGetAllReportsQuery,
+  useGetReportQuery,
+  useLazyGetReportQuery,
+  useOpportunitiesQuery,
+  useLazyOpportunitiesQuery,
+  useLocationQuery,
+  useLazyLocationQuery,
+  useGetMapBarangaysQuery,
+  useLazyGetMapBarangaysQuery,
+  useOverviewQuery,
+  useLazyOverviewQuery,
+  useProjectionsQuery,
+  useLazyProjectionsQuery,
+  usePropertyAnalysisQuery,
+  useLazyPropertyAnalysisQuery,
+  usePropertyHistoricalQuery,
+  useLazyPropertyHistoricalQuery,
+  usePropertyMarketQuery,
+  useLazyPropertyMarketQuery,
+  usePriceRangesQuery,
+  useLazyPriceRangesQuery,
+  useTopAreasQuery,
+  useLazyTopAreasQuery,
+  useRiskQuery,
+  useLazyRiskQuery,
+  useSearchPlacesMutation,
   useGetCurrencyRatesQuery,
   useLazyGetCurrencyRatesQuery,
   useUpdateCurrencyRateMutation,
@@ -5408,6 +6988,7 @@ export const {
   useLazyReverseGeocodeQuery,
   useGetPlaceQuery,
   useLazyGetPlaceQuery,
+  useSearchMutation,
   useCancelSubscriptionMutation,
   useCreateSubscriptionMutation,
   useGetCurrentSubscriptionQuery,

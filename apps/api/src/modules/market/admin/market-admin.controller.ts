@@ -9,6 +9,7 @@ import { COST_ASSUMPTION_RANGES } from './cost-assumption-rules';
 import {
   CostAssumptionsEntryDto,
   CostAssumptionsListDto,
+  DatasetListDto,
   DevelopmentDto,
   DevelopmentListDto,
   DevelopmentQueryDto,
@@ -19,6 +20,7 @@ import { MarketCostAssumptionsService, type CostAssumptionsEntry } from './marke
 import { MarketDevelopmentsService } from './market-developments.service';
 import { AmenitiesDto, AmenitiesQueryDto, ChoroplethDto, ChoroplethQueryDto } from './dto/market-map.dto';
 import { MarketMapService } from './market-map.service';
+import { MarketDataService } from '../../market-data/market-data.service';
 
 const uuid = () => new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 const entryDto = (kind: string, e: CostAssumptionsEntry): CostAssumptionsEntryDto => ({
@@ -39,7 +41,15 @@ export class MarketAdminController {
     private readonly developments: MarketDevelopmentsService,
     private readonly assumptions: MarketCostAssumptionsService,
     private readonly map: MarketMapService,
+    private readonly data: MarketDataService,
   ) {}
+
+  @Get('datasets')
+  @Roles('viewer', 'admin', 'super_admin')
+  @ApiOkResponse({ type: DatasetListDto, description: 'The public statistics loaded (source, file, rows, period, when imported), for staff' })
+  async getDatasets(): Promise<DatasetListDto> {
+    return { items: await this.data.datasets() };
+  }
 
   @Get('amenities/:barangay')
   @Public()

@@ -1,5 +1,5 @@
 import { and, asc, eq, like } from 'drizzle-orm';
-import { outbox, places, subscriptions } from '@app/db';
+import { outbox, places, statDatasets, subscriptions } from '@app/db';
 import { COST_ASSUMPTION_FIELDS, DEFAULT_COST_ASSUMPTIONS, DEVELOPMENTS_SOURCE } from '@app/domain';
 import { auth, createUser, startTestApp, type TestApp } from '../../../../test/test-app';
 import { haversineKm } from './geo';
@@ -249,6 +249,29 @@ describe('market reports, staff data: development projects and cost assumptions 
     ])('PUT %s %j is a 400 naming the field', async (kind, send, message) => {
       const res = await t.http.put(`/api/bi/cost-assumptions/${kind}`).set(auth(admin.token)).send(send).expect(400);
       expect(JSON.stringify(res.body.message)).toContain(message);
+    });
+  });
+
+  describe('datasets loaded (for the console)', () => {
+    it('staff read what is loaded; members and guests may not', async () => {
+      const importedAt = new Date('2026-11-20T03:00:00Z');
+      await t.db.insert(statDatasets).values({
+        dataset: 'rppi',
+        title: 'Residential property prices',
+        source: 'BIS (Bank for International Settlements), selected residential property prices (BSP)',
+        fileName: 'bis_residential_property_prices_philippines.csv',
+        sha256: 'x'.repeat(64),
+        rows: 72,
+        periodFrom: '2008-Q1',
+        periodTo: '2025-Q4',
+        importedAt,
+      });
+      const res = await t.http.get('/api/bi/datasets').set(auth(viewer.token)).expect(200);
+      expect(res.body.items).toContainEqual(
+        expect.objectContaining({ dataset: 'rppi', fileName: 'bis_residential_property_prices_philippines.csv', rows: 72, periodFrom: '2008-Q1', periodTo: '2025-Q4', importedAt: importedAt.toISOString() }),
+      );
+      await t.http.get('/api/bi/datasets').set(auth(member.token)).expect(403);
+      await t.http.get('/api/bi/datasets').expect(401);
     });
   });
 });

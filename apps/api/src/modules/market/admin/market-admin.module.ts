@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NearbyModule } from '../../nearby/nearby.module';
 import { PlacesModule } from '../../places/places.module';
+import { MarketDataModule } from '../../market-data/market-data.module';
 import { MarketFiguresModule } from '../listing-figures/market-figures.module';
 import { MarketMapService } from './market-map.service';
 import { SubscriptionsModule } from '../../subscriptions/subscriptions.module';
@@ -12,7 +13,7 @@ import { MarketDevelopmentsService } from './market-developments.service';
 
 /** What staff keep for the reports (development projects, cost assumptions) and the map data (amenities, barangay boundaries). */
 @Module({
-  imports: [PlacesModule, SubscriptionsModule, NearbyModule, MarketFiguresModule],
+  imports: [PlacesModule, SubscriptionsModule, NearbyModule, MarketFiguresModule, MarketDataModule],
   controllers: [MarketAdminController],
   providers: [MarketMapService, MarketDevelopmentsService, MarketDevelopmentsRepository, MarketCostAssumptionsService, MarketCostAssumptionsRepository],
   exports: [MarketDevelopmentsService, MarketCostAssumptionsService, MarketMapService],

@@ -170,3 +170,18 @@ export class UpdateCostAssumptionsDto {
   @MaxLength(NOTE_MAX, { message: `note must be at most ${NOTE_MAX} characters` })
   note!: string;
 }
+
+export class DatasetInfoDto {
+  @ApiProperty({ example: 'fies_2023' }) dataset!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'The attribution to show' }) source!: string;
+  @ApiProperty() fileName!: string;
+  @ApiProperty() rows!: number;
+  @ApiProperty({ type: String, nullable: true }) periodFrom!: string | null;
+  @ApiProperty({ type: String, nullable: true }) periodTo!: string | null;
+  @ApiProperty({ format: 'date-time' }) importedAt!: string;
+}
+
+export class DatasetListDto {
+  @ApiProperty({ type: [DatasetInfoDto] }) items!: DatasetInfoDto[];
+}
