@@ -13,6 +13,7 @@ import { SeedService } from './modules/seed/seed.service';
 import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { loadBundledPoi } from './modules/nearby/bundled-poi';
+import { loadBundledStatistics } from './modules/market-data/bundled-statistics';
 import { DB, type Database } from './common/db/database.module';
 import { runApiProcesses } from './api-processes';
 
@@ -75,6 +76,8 @@ async function bootstrap(): Promise<void> {
     if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
     const located = await loadReferenceCentroids(app.get<Database>(DB));
     if (located) console.log(`Located ${located.barangays} barangays from the bundled centroids (${located.fallback} places at their parent's centre).`);
+    const stats = await loadBundledStatistics(app.get<Database>(DB));
+    if (stats) console.log(`Loaded ${stats.values} public statistics values (${stats.datasets} datasets: PSA, BIS, PNP) for the market reports.`);
   }
   if (config.database.migrate && config.poiLoadBundled) {
     for (const { file, result } of await loadBundledPoi(app.get<Database>(DB))) {
