@@ -12,6 +12,7 @@ import { canReachRedis, RedisModule } from './common/redis/redis.module';
 import { StorageModule } from './common/storage/storage.module';
 import { UploadModule } from './common/upload/upload.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { loadReferenceAttributes } from './modules/places/reference-attributes';
 import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
@@ -81,6 +82,8 @@ async function main(): Promise<number> {
       if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
       const located = await loadReferenceCentroids(db);
       if (located) console.log(`Located ${located.barangays} barangays from the bundled centroids (${located.fallback} places at their parent's centre).`);
+      const described = await loadReferenceAttributes(db);
+      if (described) console.log(`Added the PSA population and classes of ${described} places.`);
     }
     const result = await ctx.get(SeedService).seedDemo();
     const where = config.database.url ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`;

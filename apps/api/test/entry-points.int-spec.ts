@@ -65,7 +65,7 @@ describe('the command-line entry points beside main.ts (built)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['import-places.js', 'compact-centroids.js', 'import-poi.js', 'export-poi.js', 'seed-demo.js'])(
+  it.each(['import-places.js', 'compact-centroids.js', 'compact-place-attributes.js', 'import-poi.js', 'export-poi.js', 'seed-demo.js'])(
     '%s loads and answers --help with its usage',
     async (entry) => {
       const r = await run(entry, ['--help']);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@app/db';
+import { loadReferenceAttributes } from '../src/modules/places/reference-attributes';
 import { loadReferenceCentroids } from '../src/modules/places/reference-centroids';
 import { loadReferencePlaces } from '../src/modules/places/reference-places';
 import { templateDb, urlFor, withAdmin } from './db-admin';
@@ -15,5 +16,6 @@ export default async function globalSetup(): Promise<void> {
   await handle.migrate();
   await loadReferencePlaces(handle.db);
   await loadReferenceCentroids(handle.db);
+  await loadReferenceAttributes(handle.db);
   await handle.close();
 }

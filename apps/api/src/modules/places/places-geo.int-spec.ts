@@ -61,6 +61,15 @@ describe('places: every place has a location after a fresh migrate', () => {
       expect(km(belAir, QUEZON_CITY_CENTRE)).toBeGreaterThan(10);
       expect(belAir.area_km2).toBeGreaterThan(0);
 
+      // The PSA's population and classes come from the bundled statistics table (the demographics report reads them).
+      const stats = rowsOf<{ code: string; population: number | null; income_class: string | null; urban_rural: string | null; city_class: string | null }>(
+        await db.execute(sql`select code, population, income_class, urban_rural, city_class from places where code in (${MAKATI}, ${BEL_AIR}) order by code`),
+      );
+      expect(stats).toEqual([
+        { code: MAKATI, population: 309_770, income_class: '1st', urban_rural: null, city_class: 'HUC' },
+        { code: BEL_AIR, population: 39_354, income_class: null, urban_rural: 'urban', city_class: null },
+      ]);
+
       // The City of Manila's 897 barangays (not in the centroid file) sit at their district's centre, inside Manila.
       const manila = rowsOf<{ code: string; lat: number; lng: number }>(
         await db.execute(sql`select b.code, b.lat, b.lng from places b join places s on s.code = b.city_code
@@ -80,7 +89,7 @@ describe('places: every place has a location after a fresh migrate', () => {
       // A re-run changes nothing that is already located (an importer's finer centroid wins).
       await db.execute(sql`update places set lat = 14.56, lng = 121.03 where code = ${BEL_AIR}`);
       const second = await run(env);
-      expect(second.stdout).not.toMatch(/Located/);
+      expect(second.stdout).not.toMatch(/Located|Added the PSA/);
       const [kept] = rowsOf<{ lat: number; lng: number }>(await db.execute(sql`select lat, lng from places where code = ${BEL_AIR}`));
       expect(kept).toEqual({ lat: 14.56, lng: 121.03 });
     } finally {
