@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Quer
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiExtension,
   ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -54,6 +55,11 @@ import { MarketReportsService } from './market-reports.service';
 import { PropertiesSearchService } from './properties-search.service';
 import { IsOptional, Matches } from 'class-validator';
 
+/**
+ * Tier 1 is for everyone, guests included: the entitlement guard (which answers 402 to any guest) is not
+ * used; OpenAPI still documents `x-entitlement` like @Entitled does.
+ */
+const TierOne = () => ApiExtension('x-entitlement', { entitlement: 'reports.tier1', plan: 'free' });
 const barangayParam = () => ApiParam({ name: 'barangay', description: 'PSGC code of the barangay (10 digits)', example: '1380300001' });
 const errors = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
   ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A malformed code or option (the message says which)' })(target, key, descriptor);
@@ -116,7 +122,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('property/market')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: 'Listing figures of an area now (median and quartile prices, price per m², supply, demand, days on market, price cuts, price bands)' })
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
@@ -126,7 +132,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('property/analysis/:barangay')
-  @Entitled('reports.tier1')
+  @TierOne()
   @barangayParam()
   @ApiOperation({ summary: "A barangay's current listing figures and their monthly history (the historic and current report)" })
   @ApiOkResponse({ type: MarketReportDto })
@@ -138,7 +144,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('property/top-areas')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: `Areas of a level ranked by a listing metric (only areas with at least ${MARKET_MIN_SAMPLE} listings)` })
   @ApiOkResponse({ type: TopAreasDto })
   @errors()
@@ -148,7 +154,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('property/price-ranges')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: "Active listings of an area per price band (the spec's bands)" })
   @ApiOkResponse({ type: PriceRangesDto })
   @errors()
@@ -158,7 +164,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('property/historical/:barangay')
-  @Entitled('reports.tier1')
+  @TierOne()
   @barangayParam()
   @ApiOperation({ summary: "A barangay's listing prices and price per m² month by month (24 months)" })
   @ApiOkResponse({ type: MarketReportDto })
@@ -190,7 +196,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('location/analysis')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: 'The barangay at or nearest a point (by centroid) and its market snapshot' })
   @ApiOkResponse({ type: LocationAnalysisDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
@@ -211,7 +217,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('area/demographics/:barangay')
-  @Entitled('reports.tier1')
+  @TierOne()
   @barangayParam()
   @ApiOperation({ summary: "A barangay's demographics report (PSGC population, density, urban/rural, income class; FIES families and income)" })
   @ApiOkResponse({ type: MarketReportDto })
@@ -223,7 +229,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('market/overview')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: 'The national picture: listing figures of the country, the busiest cities, the national property price index' })
   @ApiOkResponse({ type: MarketReportDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
@@ -257,7 +263,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('data/property-trends')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: 'The property trends report of an area (asking-price index and volume against the national index)' })
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
@@ -267,7 +273,7 @@ export class MarketReportsController {
 
   @Public()
   @Get('data/demographics')
-  @Entitled('reports.tier1')
+  @TierOne()
   @ApiOperation({ summary: 'The demographics report of an area' })
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
