@@ -10,6 +10,7 @@ import { configureHttpApp, NEST_HTTP_OPTIONS } from './http-app';
 import { QuietStartupLogger } from './common/logging/logging';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/seed/demo-accounts';
 import { SeedService } from './modules/seed/seed.service';
+import { loadReferenceAttributes } from './modules/places/reference-attributes';
 import { loadReferenceCentroids } from './modules/places/reference-centroids';
 import { loadReferencePlaces } from './modules/places/reference-places';
 import { loadBundledPoi } from './modules/nearby/bundled-poi';
@@ -76,6 +77,8 @@ async function bootstrap(): Promise<void> {
     if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
     const located = await loadReferenceCentroids(app.get<Database>(DB));
     if (located) console.log(`Located ${located.barangays} barangays from the bundled centroids (${located.fallback} places at their parent's centre).`);
+    const described = await loadReferenceAttributes(app.get<Database>(DB));
+    if (described) console.log(`Added the PSA population and classes of ${described} places.`);
     const stats = await loadBundledStatistics(app.get<Database>(DB));
     if (stats) console.log(`Loaded ${stats.values} public statistics values (${stats.datasets} datasets: PSA, BIS, PNP) for the market reports.`);
   }
