@@ -137,9 +137,10 @@ describe('market reports, staff data: development projects and cost assumptions 
       const put = await t.http
         .put(`/api/bi/developments/${id}`)
         .set(auth(admin.token))
-        .send(body({ name: 'Changed', status: 'completed', barangayCode: brgy2.code }))
+        .send(body({ name: 'Changed', status: 'completed', barangayCode: brgy2.code, description: ' a\u0007b\r\nc ' }))
         .expect(200);
-      expect(put.body).toMatchObject({ id, name: 'Changed', status: 'completed', barangayCode: brgy2.code, lat: brgy2.lat, lng: brgy2.lng });
+      // plain text: control characters dropped, line ends normalised
+      expect(put.body).toMatchObject({ id, name: 'Changed', status: 'completed', barangayCode: brgy2.code, lat: brgy2.lat, lng: brgy2.lng, description: 'ab\nc' });
       const saved = await eventsOf('market.development_saved', id);
       expect(saved.map((e) => (e.data as { created: boolean }).created)).toEqual([true, false]);
       await t.http.delete(`/api/bi/developments/${id}`).set(auth(admin.token)).expect(204);

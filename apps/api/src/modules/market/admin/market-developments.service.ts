@@ -49,7 +49,14 @@ function isoDate(value: string): string {
 }
 
 /** Plain text as stored: control characters other than line breaks and tabs dropped, line ends normalised. */
-const plainText = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+const plainText = (s: string) =>
+  [...s.replace(/\r\n?/g, '\n')]
+    .filter((ch) => {
+      const c = ch.charCodeAt(0);
+      return c === 9 || c === 10 || (c >= 32 && c !== 127);
+    })
+    .join('')
+    .trim();
 
 /** At most this many projects answer `near` (the nearest). */
 export const NEAR_CAP = 200;
