@@ -9,6 +9,7 @@ import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DemoLegazpiListingsSeeder } from './demo-legazpi-listings';
 import { DemoListingsSeeder } from './demo-listings';
+import { DemoMarketHistorySeeder } from './demo-market-history';
 
 const SEED_KEY = 'demo-seed';
 
@@ -20,6 +21,8 @@ export interface DemoSeedResult {
   listings: number;
   /** Demo listings created in Legazpi City. */
   legazpiListings: number;
+  /** Demo listings with a market history (the market reports' demo). */
+  marketHistory: number;
 }
 
 /** Seeds the demo data once per database; later starts see the marker and skip. */
@@ -31,6 +34,7 @@ export class SeedService {
     @InjectDb() private readonly db: Database,
     private readonly listings: DemoListingsSeeder,
     private readonly legazpiListings: DemoLegazpiListingsSeeder,
+    private readonly marketHistory: DemoMarketHistorySeeder,
     private readonly subscriptions: SubscriptionsService,
     private readonly credits: CreditsService,
   ) {}
@@ -43,7 +47,8 @@ export class SeedService {
     const accounts = await this.seedDemoOnce();
     const listings = await this.listings.seedOnce();
     const legazpiListings = await this.legazpiListings.seedOnce();
-    return { accounts, listings, legazpiListings };
+    const marketHistory = await this.marketHistory.seedOnce();
+    return { accounts, listings, legazpiListings, marketHistory };
   }
 
   async seedDemoOnce(): Promise<boolean> {
