@@ -50,12 +50,26 @@ export class PlacesRepository {
   /** The barangay whose centroid is nearest the point (equirectangular distance; barangays without a centroid skipped). */
   async nearestBarangay(lat: number, lng: number): Promise<PlaceRow | null> {
     const k = Math.cos((lat * Math.PI) / 180);
-    const [row] = await this.db
-      .select()
-      .from(places)
-      .where(and(eq(places.level, 'barangay'), isNotNull(places.lat), isNotNull(places.lng)))
-      .orderBy(sql`power(${places.lat} - ${lat}, 2) + power((${places.lng} - ${lng}) * ${k}, 2)`)
-      .limit(1);
-    return row ?? null;
+    const nearest = async (box: number | null) => {
+      const [row] = await this.db
+        .select()
+        .from(places)
+        .where(
+          and(
+            eq(places.level, 'barangay'),
+            isNotNull(places.lat),
+            isNotNull(places.lng),
+            box === null ? undefined : sql`${places.lat} between ${lat - box} and ${lat + box} and ${places.lng} between ${lng - box} and ${lng + box}`,
+          ),
+        )
+        .orderBy(sql`power(${places.lat} - ${lat}, 2) + power((${places.lng} - ${lng}) * ${k}, 2)`)
+        .limit(1);
+      return row ?? null;
+    };
+    // within about 11 km first (a barangay centroid is nearly always that close); a hit farther than the
+    // box's nearest edge could have a nearer one outside it, so then (or with none) search everywhere
+    const boxed = await nearest(0.1);
+    if (boxed && Math.hypot(boxed.lat! - lat, (boxed.lng! - lng) * k) <= 0.1 * k) return boxed;
+    return nearest(null);
   }
 }

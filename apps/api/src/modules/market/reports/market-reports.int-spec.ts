@@ -177,6 +177,27 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(r.body.notes.join(' ')).toMatch(/Regional figure/);
   });
 
+  it('composes the statistics reports from the shipped files (economic, job types, expenditures; Basic)', async () => {
+    const infl = (parse(readFileSync(path.join(BI_DIR, 'psa_inflation_yoy_by_region_monthly.csv')), { columns: true }) as Array<Record<string, string>>)
+      .filter((x) => x.area_code === 'NCR' && x.commodity_group === 'All Items')
+      .sort((a, b) => a.month.localeCompare(b.month));
+    const lastInfl = infl[infl.length - 1];
+    const econ = await t.http.get('/api/bi/get/economic_data').query({ area: A }).set(auth(basic.token)).expect(200);
+    expect(figureOf(econ.body, 'Inflation, all items (year on year)')).toMatchObject({ value: Number(lastInfl.yoy_inflation_pct), period: lastInfl.month, granularity: 'region' });
+    expect(econ.body.charts.find((c: { id: string }) => c.id === 'inflation')).toMatchObject({ kind: 'line' });
+    // NCR, April 2025: managers 5.714 + professionals 8.933 + technicians 6.672 + clerks 15.676 = 36.995 %
+    const jobs = await t.http.get('/api/bi/get/job_types').query({ area: A }).set(auth(basic.token)).expect(200);
+    expect(figureOf(jobs.body, 'White-collar share of the employed')).toMatchObject({ granularity: 'region', unit: 'pct' });
+    expect(figureOf(jobs.body, 'White-collar share of the employed')!.value as number).toBeCloseTo(36.995, 1);
+    expect(jobs.body.charts.every((c: { kind: string }) => c.kind === 'bar')).toBe(true);
+    // FIES 2023, Makati: average expenditure 506.9 thousand a year → 506,900 ÷ 12 = 42,241.67 → ₱42,242 a month
+    const exp = await t.http.get('/api/bi/get/monthly_expenditures').query({ area: A }).set(auth(basic.token)).expect(200);
+    expect(figureOf(exp.body, 'Average family expenditure per month (annual ÷ 12)')).toMatchObject({ value: 42_242, granularity: 'city' });
+    const spending = exp.body.tables.find((x: { id: string }) => x.id === 'spending');
+    expect(spending.rows.length).toBeGreaterThanOrEqual(10);
+    expect(spending.rows.map((r: { group: string }) => r.group)).toContain('Food and Non-Alcoholic Beverages');
+  });
+
   it('computes the cap rate with the default condominium assumptions (staff)', async () => {
     const r = await t.http.get('/api/bi/get/capitalization_rate').query({ area: A, kind: 'condominium' }).set(auth(admin.token)).expect(200);
     // price 5,250,000; rent 25,000; size 5,250,000 ÷ 100,000 = 52.5 m²
@@ -251,6 +272,12 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(search.body.pagination).toMatchObject({ currentPage: 1, totalItems: expect.any(Number) });
     const cmp = await t.http.get('/api/bi/areas/compare').query({ areas: `${A},${B}` }).set(auth(basic.token)).expect(200);
     expect(cmp.body.areas.map((a: { enoughListings: boolean }) => a.enoughListings)).toEqual([true, false]);
+    const [centre] = await t.db.select({ lat: places.lat, lng: places.lng }).from(places).where(eq(places.code, A));
+    // 0.0001° north of A's centroid: A, 11 m away
+    const here = await t.http.get('/api/bi/location/analysis').query({ lat: centre.lat! + 0.0001, lng: centre.lng! }).expect(200);
+    expect(here.body.barangay.code).toBe(A);
+    expect(here.body.distanceKm).toBeCloseTo(0.011, 2);
+    expect(figureOf(here.body.summary, 'Median asking price')).toMatchObject({ value: 5_250_000 });
     const props = await t.http.post('/api/properties/search').send({ area: A, match: { offer: ['sale'] }, limit: 10 }).expect(200);
     expect(props.body.listings).toHaveLength(6);
     const cheap = props.body.listings.find((l: { price: number }) => l.price === 5_000_000);

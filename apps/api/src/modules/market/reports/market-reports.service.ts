@@ -349,7 +349,7 @@ export class MarketReportsService {
         { attribute: 'Population (2024)', value: d.population },
         { attribute: 'Land area (km²)', value: d.areaKm2 === null ? null : round(d.areaKm2, 3) },
         { attribute: 'Urban or rural', value: d.urbanRural },
-        { attribute: 'Income class', value: d.incomeClass ?? (city ? null : null) },
+        { attribute: 'Income class', value: d.incomeClass },
         { attribute: 'City class', value: d.cityClass },
         { attribute: 'City or municipality', value: d.cityName },
         { attribute: 'Province', value: d.provinceName },
