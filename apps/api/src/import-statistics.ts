@@ -125,7 +125,7 @@ class ImportContext {
 async function compact(args: CliArgs): Promise<void> {
   const matcher = new AreaMatcher(referencePlaceRecords().filter((p) => p.level !== 'barangay'));
   const parsed: ParsedDataset[] = [];
-  for (const f of statisticsFiles(args.paths, args.dataset)) parsed.push(await readStatisticsFile(f.file, matcher, f.dataset));
+  for (const f of statisticsFiles(args.paths, args.dataset)) parsed.push(...(await readStatisticsFile(f.file, matcher, f.dataset)));
   const unmatched = parsed.flatMap((p) => p.unmatched.map((u) => `${p.fileName} line ${u.line}: ${u.reason}`));
   if (unmatched.length) throw new StatImportError(args.paths.join(', '), `area names matched no PSGC place:\n  ${unmatched.join('\n  ')}`);
   const seen = new Set<string>();

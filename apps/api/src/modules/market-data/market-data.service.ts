@@ -76,7 +76,7 @@ export class MarketDataService implements MarketDataReader {
   async readStatistics(files: readonly { file: string; dataset?: StatDatasetId }[]): Promise<ParsedDataset[]> {
     const matcher = await this.areaMatcher();
     const out: ParsedDataset[] = [];
-    for (const f of files) out.push(await readStatisticsFile(f.file, matcher, f.dataset));
+    for (const f of files) out.push(...(await readStatisticsFile(f.file, matcher, f.dataset)));
     return out;
   }
 
