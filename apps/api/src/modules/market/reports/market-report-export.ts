@@ -113,7 +113,6 @@ export async function reportPdf(r: MarketReport): Promise<Buffer> {
   };
 
   const table = (title: string, labels: string[], rows: string[][], foot?: string) => {
-    const n = labels.length;
     // widths: proportional to the longest cell of each column (capped), at least the label's
     doc.font('body').fontSize(dataSize);
     const natural = labels.map((l, i) => {

@@ -50,7 +50,6 @@ import type {
   MarketReport,
   MonthlyPoint,
   ReportAreaRef,
-  ReportChart,
   ReportTable,
   StatPoint,
 } from '../market-contracts';
