@@ -106,7 +106,7 @@ export function statisticsFiles(paths: readonly string[], dataset?: StatDatasetI
 
 export function describeStatImport(r: DatasetImportResult): string {
   const parts = [`${r.dataset} from ${r.fileName}: ${r.values} values (${r.inserted} new, ${r.updated} changed, ${r.unchanged} unchanged)`];
-  for (const s of r.skipped) parts.push(`  skipped ${s.rows} rows: ${s.reason}`);
+  for (const s of r.skipped) parts.push(`  skipped ${s.rows} row${s.rows === 1 ? '' : 's'}: ${s.reason}`);
   for (const u of r.unmatched) parts.push(`  line ${u.line} left out: ${u.reason}`);
   return parts.join('\n');
 }
@@ -167,8 +167,9 @@ async function main(): Promise<void> {
       for (const b of r.unmatchedBarangays) console.log(`  no barangay of the city is named like '${b}': its rows are kept without a barangay code`);
     } else {
       // Read and check every file before touching the database.
+      const reading = Date.now();
       const parsed = await service.readStatistics(statisticsFiles(args.paths, args.dataset));
-      console.log(`Files read and checked in ${Date.now() - started} ms.`);
+      console.log(`Files read and checked in ${Date.now() - reading} ms.`);
       for (const r of await service.importStatistics(parsed)) console.log(describeStatImport(r));
     }
     console.log(`Done in ${Date.now() - started} ms.`);
