@@ -65,6 +65,8 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
               path: 'listings/:id',
               lazy: () => page(() => import('@/features/listings/routes/ListingDetailPage')).then((m) => ({ Component: m.ListingDetailPage })),
             },
+            // market reports, public (guests read the free ones; a locked one answers 402: the Upgrade prompt); their own routes
+            { path: 'market/*', lazy: deferred('market') },
             {
               lazy: () => import('./guest-only').then((m) => ({ Component: m.GuestOnly })),
               handle: notRemembered,

@@ -20,6 +20,7 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
@@ -52,6 +53,7 @@ const ACCOUNT_MENU = [
   { to: '/messages', label: 'Messages', Icon: ChatBubbleOutlineIcon },
   { to: '/notifications', label: 'Notifications', Icon: NotificationsNoneIcon },
   { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
+  { to: '/market', label: 'Market reports', Icon: InsightsOutlinedIcon },
   { to: '/plans', label: 'Plans', Icon: WorkspacePremiumOutlinedIcon },
   { to: '/billing', label: 'Billing', Icon: ReceiptOutlinedIcon },
   { to: '/credits', label: 'AI credits', Icon: AutoAwesomeOutlinedIcon },
@@ -195,6 +197,9 @@ export function MemberNav({ user }: { user: User }) {
       </Button>
       <Button component={RouterLink} to="/saved" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
         Saved
+      </Button>
+      <Button component={RouterLink} to="/market" sx={{ display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap' }}>
+        Market reports
       </Button>
       <Button
         component={RouterLink}

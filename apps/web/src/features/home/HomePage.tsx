@@ -19,10 +19,10 @@ import { HomeSearch } from './HomeSearch';
 import { NewestListings } from './NewestListings';
 import { PLAN_TEASERS, type PlanTeaser } from './plans';
 
-const HIGHLIGHTS = [
+const HIGHLIGHTS: { icon: React.ReactNode; title: string; text: string; to?: string }[] = [
   { icon: <MapIcon />, title: 'Map search', text: 'Find houses, condos and lots for sale or rent on a map of nearby areas.' },
   { icon: <ChatIcon />, title: 'Talk to owners', text: 'Message owners, brokers and salespeople in real time.' },
-  { icon: <InsightsIcon />, title: 'Market reports', text: 'Prices, trends and demographics for each barangay.' },
+  { icon: <InsightsIcon />, title: 'Market reports', text: 'Prices, trends and demographics for each barangay.', to: '/market' },
   { icon: <SmartToyIcon />, title: 'Ask ARIA', text: 'Our AI assistant helps you research and compare properties.' },
 ];
 
@@ -111,6 +111,11 @@ export function HomePage() {
                 <Typography variant="body2" color="text.secondary">
                   {h.text}
                 </Typography>
+                {h.to && (
+                  <Button component={RouterLink} to={h.to} size="small">
+                    Open {h.title.toLowerCase()}
+                  </Button>
+                )}
               </Stack>
             </Grid>
           ))}

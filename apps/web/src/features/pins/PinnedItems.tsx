@@ -14,6 +14,7 @@ import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import SavedSearchIcon from '@mui/icons-material/SavedSearch';
 import SearchIcon from '@mui/icons-material/Search';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ListingCard } from '@/components/ui/ListingCard';
@@ -46,10 +47,11 @@ function UnpinButton({ name, onClick, disabled }: { name: string; onClick: () =>
   );
 }
 
-/** A pinned saved search, an unavailable listing, or an older pin: an icon, its name, a line, a link, and Unpin. */
+/** A pinned saved search, a market report, an unavailable listing, or an older pin: an icon, its name, a line, a link, and Unpin. */
 function PinRow({ view, unpinButton }: { view: Exclude<PinView, { kind: 'listing' }>; unpinButton: ReactNode }) {
   const name = nameOf(view);
-  const icon = view.kind === 'search' ? <SavedSearchIcon /> : view.kind === 'unavailable' ? <VisibilityOffOutlinedIcon /> : <PushPinOutlinedIcon />;
+  const linked = view.kind === 'search' || view.kind === 'report';
+  const icon = view.kind === 'report' ? <InsightsOutlinedIcon /> : view.kind === 'search' ? <SavedSearchIcon /> : view.kind === 'unavailable' ? <VisibilityOffOutlinedIcon /> : <PushPinOutlinedIcon />;
   return (
     <Card variant="outlined" component="article" aria-label={name} data-testid="pinned-item" data-kind={view.kind}>
       <Stack direction="row" spacing={1.5} sx={{ p: 1.5, alignItems: 'center' }}>
@@ -62,7 +64,7 @@ function PinRow({ view, unpinButton }: { view: Exclude<PinView, { kind: 'listing
           {icon}
         </Avatar>
         <Stack sx={{ flex: 1, minWidth: 0 }}>
-          {view.kind === 'search' ? (
+          {linked ? (
             <Typography
               variant="subtitle1"
               component={RouterLink}
@@ -77,7 +79,9 @@ function PinRow({ view, unpinButton }: { view: Exclude<PinView, { kind: 'listing
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            {view.kind === 'search'
+            {view.kind === 'report'
+              ? view.detail
+              : view.kind === 'search'
               ? 'Saved search'
               : view.kind === 'unavailable'
                 ? `${view.pin.name ? `${UNAVAILABLE_TEXT}: t` : 'T'}his listing was hidden by its owner or removed.`
@@ -85,8 +89,8 @@ function PinRow({ view, unpinButton }: { view: Exclude<PinView, { kind: 'listing
           </Typography>
         </Stack>
         {/* the name opens the search too: on a phone this button would squeeze the name */}
-        {view.kind === 'search' && (
-          <Button component={RouterLink} to={view.href} startIcon={<SearchIcon />} size="small" sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}>
+        {linked && (
+          <Button component={RouterLink} to={view.href} startIcon={view.kind === 'report' ? <InsightsOutlinedIcon /> : <SearchIcon />} size="small" sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}>
             Open
           </Button>
         )}
@@ -98,7 +102,8 @@ function PinRow({ view, unpinButton }: { view: Exclude<PinView, { kind: 'listing
 
 /**
  * The member's pinned items: listing cards (a listing they can no longer see says "No longer
- * available"), pinned saved searches linking to their search, each with Unpin. On the dashboard and
+ * available"), pinned saved searches linking to their search, pinned market reports linking to the
+ * report, each with Unpin. On the dashboard and
  * in Saved, Pinned.
  */
 export function PinnedItems({ limit }: { limit?: number }) {
