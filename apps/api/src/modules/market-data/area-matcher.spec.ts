@@ -50,6 +50,14 @@ describe('AreaMatcher', () => {
     expect(cleanAreaName('  REGION XII - SOCCSKSARGEN2/ ')).toBe('REGION XII - SOCCSKSARGEN');
   });
 
+  it('reads a Latin-1 export (as PSA OpenStat gives some) like its UTF-8 copy', () => {
+    const text = 'area_name,area_level,region,year,estimate_status,population_15plus_thousands,labor_force_thousands,lfpr_pct,employed_thousands,employed_cv_pct,employment_rate_pct,unemployed_thousands,unemployed_cv_pct,unemployment_rate_pct\nCity of Las Piñas,province_or_huc,NATIONAL CAPITAL REGION (NCR),2024,final,461.67,280.874,60.839,1,1,1,1,1,1\n';
+    const utf8 = parseStatCsv('lfs_annual.csv', Buffer.from(text, 'utf8'), 'lfs_annual', matcher);
+    const latin1 = parseStatCsv('lfs_annual.csv', Buffer.from(text, 'latin1'), 'lfs_annual', matcher);
+    expect(latin1.values).toEqual(utf8.values);
+    expect(utf8.values[0]).toMatchObject({ areaCode: '1380200000', areaName: 'City of Las Piñas' });
+  });
+
   const files = existsSync(BI) ? readdirSync(BI).filter((f) => f.endsWith('.csv') && datasetOfFile(f)) : [];
   (files.length ? it : it.skip)('matches every row of every shipped statistics file (only AONCR and the former Maguindanao left out)', () => {
     expect(files.length).toBe(9);

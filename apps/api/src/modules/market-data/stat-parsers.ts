@@ -437,10 +437,19 @@ export function finishParse(ctx: Ctx, spec: DatasetSpec, bytes: Buffer, fileRows
   };
 }
 
+/** UTF-8, or Latin-1 when the bytes are not UTF-8 (PSA OpenStat exports some tables in Latin-1: "Parañaque"). */
+export function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+
 /** Reads a published CSV of a dataset: checks its header names every column the importer reads, then parses each row. */
 export function parseStatCsv(file: string, bytes: Buffer, dataset: StatDatasetId, matcher: AreaMatcher): ParsedDataset {
   const spec = specOf(dataset);
-  const table = parseCsv(bytes.toString('utf8'));
+  const table = parseCsv(decodeText(bytes));
   if (!table.length) throw new StatImportError(file, 'the file is empty');
   const header = table[0].map(headerKey);
   const missing = spec.columns.filter((c) => !header.includes(headerKey(c)));
