@@ -4268,8 +4268,10 @@ export type UpdateCostAssumptionsDto = {
 export type DevelopmentDto = {
   /** PSGC code of the barangay */
   barangayCode: string;
+  barangayName: string | null;
   /** PSGC code of its city or municipality */
   cityCode: string;
+  cityName: string | null;
   /** Plain text */
   description: string;
   /** km from the barangay asked about; null in lists */

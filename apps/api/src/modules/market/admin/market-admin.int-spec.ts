@@ -17,7 +17,7 @@ describe('market reports, staff data: development projects and cost assumptions 
   let member: Member;
   let basic: Member;
   /** Two Legazpi barangays with centroids, and one far away (another region). */
-  let brgy: { code: string; lat: number; lng: number; regionCode: string };
+  let brgy: { code: string; name: string; lat: number; lng: number; regionCode: string };
   let brgy2: { code: string; lat: number; lng: number };
   let farBrgy: { code: string };
 
@@ -62,7 +62,7 @@ describe('market reports, staff data: development projects and cost assumptions 
       .orderBy(asc(places.code));
     const located = rows.filter((r) => r.lat !== null && r.lng !== null);
     expect(located.length).toBeGreaterThan(2);
-    brgy = { code: located[0].code, lat: located[0].lat!, lng: located[0].lng!, regionCode: located[0].regionCode! };
+    brgy = { code: located[0].code, name: located[0].name, lat: located[0].lat!, lng: located[0].lng!, regionCode: located[0].regionCode! };
     // a second one 1-5 km away
     const second = located.find((r) => {
       const d = haversineKm(brgy, { lat: r.lat!, lng: r.lng! });
@@ -90,7 +90,10 @@ describe('market reports, staff data: development projects and cost assumptions 
         description: 'New passenger terminal.\nTwo berths.',
         sourceNote: 'Philippine Ports Authority notice, 2026',
         distanceKm: null,
+        barangayName: brgy.name,
       });
+      const [city] = await t.db.select().from(places).where(eq(places.code, LEGAZPI_CITY));
+      expect(res.body.cityName).toBe(city.name);
       const events = await eventsOf('market.development_saved', res.body.id);
       expect(events).toHaveLength(1);
       expect(events[0].actorId).toBe(admin.user._id);

@@ -23,6 +23,9 @@ export interface DevelopmentView {
   barangayCode: string;
   cityCode: string;
   regionCode: string;
+  /** Names of the barangay and city as the places know them (null when the code is not on record). */
+  barangayName: string | null;
+  cityName: string | null;
   /** From the barangay asked about (`near`); null in lists. */
   distanceKm: number | null;
   description: string;
@@ -62,7 +65,7 @@ const plainText = (s: string) =>
 export const NEAR_CAP = 200;
 export const MAX_NEAR_RADIUS_KM = 50;
 
-export function toDevelopmentView(row: MarketDevelopmentRow, distanceKm: number | null = null): DevelopmentView {
+export function toDevelopmentView(row: MarketDevelopmentRow, distanceKm: number | null = null, names: ReadonlyMap<string, string> = new Map()): DevelopmentView {
   return {
     id: row.id,
     name: row.name,
@@ -74,6 +77,8 @@ export function toDevelopmentView(row: MarketDevelopmentRow, distanceKm: number 
     barangayCode: row.barangayCode,
     cityCode: row.cityCode,
     regionCode: row.regionCode,
+    barangayName: names.get(row.barangayCode) ?? null,
+    cityName: names.get(row.cityCode) ?? null,
     distanceKm,
     description: row.description,
     sourceNote: row.sourceNote,
@@ -97,7 +102,15 @@ export class MarketDevelopmentsService {
   async get(id: string): Promise<DevelopmentView> {
     const row = await this.developments.findById(id);
     if (!row) throw new NotFoundException(NOT_FOUND);
-    return toDevelopmentView(row);
+    return toDevelopmentView(row, null, await this.namesOf([row]));
+  }
+
+  /** The names of the projects' barangays and cities, in one read of the places. */
+  private async namesOf(rows: readonly MarketDevelopmentRow[]): Promise<Map<string, string>> {
+    const codes = [...new Set(rows.flatMap((r) => [r.barangayCode, r.cityCode]))];
+    if (!codes.length) return new Map();
+    const lookup = await this.places.preloadPlaces(codes);
+    return new Map((await lookup.findByCodes(codes)).map((p) => [p.code, p.name]));
   }
 
   /** Records a project (admins): its city and region from the barangay, its point the barangay's centroid unless given. */
@@ -108,7 +121,7 @@ export class MarketDevelopmentsService {
       await this.saved(caller, row, true);
       return row;
     });
-    return toDevelopmentView(row);
+    return toDevelopmentView(row, null, await this.namesOf([row]));
   }
 
   /** Replaces a project's details. */
@@ -120,7 +133,7 @@ export class MarketDevelopmentsService {
       await this.saved(caller, row, false);
       return row;
     });
-    return toDevelopmentView(row);
+    return toDevelopmentView(row, null, await this.namesOf([row]));
   }
 
   async remove(caller: AuthUser, id: string): Promise<void> {
@@ -188,12 +201,12 @@ export class MarketDevelopmentsService {
     const place = await this.places.resolveAddress({ barangayCode });
     if (place.lat === null || place.lng === null) return [];
     const centre = { lat: place.lat, lng: place.lng };
-    const rows = await this.developments.inBox({ ...centre, ...boxAround(centre.lat, radiusKm) }, NEAR_CAP);
-    return rows
+    const rows = (await this.developments.inBox({ ...centre, ...boxAround(centre.lat, radiusKm) }, NEAR_CAP))
       .map((row) => ({ row, d: haversineKm(centre, row) }))
       .filter(({ d }) => d <= radiusKm)
-      .sort((a, b) => a.d - b.d || a.row.id.localeCompare(b.row.id))
-      .map(({ row, d }) => toDevelopmentView(row, round(d, 2)));
+      .sort((a, b) => a.d - b.d || a.row.id.localeCompare(b.row.id));
+    const names = await this.namesOf(rows.map((r) => r.row));
+    return rows.map(({ row, d }) => toDevelopmentView(row, round(d, 2), names));
   }
 
   /** A page of projects (the most recently updated first), filtered by area and status. */
@@ -203,6 +216,7 @@ export class MarketDevelopmentsService {
       { cityCode: q.cityCode, barangayCode: q.barangayCode, regionCode: q.regionCode, status: q.status },
       window,
     );
-    return { items: rows.map((r) => toDevelopmentView(r)), pagination: buildPagination(total, rows.length, window.limit, window.skip) };
+    const names = await this.namesOf(rows);
+    return { items: rows.map((r) => toDevelopmentView(r, null, names)), pagination: buildPagination(total, rows.length, window.limit, window.skip) };
   }
 }

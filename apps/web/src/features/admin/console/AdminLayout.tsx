@@ -8,6 +8,9 @@ import Typography from '@mui/material/Typography';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
+import CalculateOutlinedIcon from '@mui/icons-material/CalculateOutlined';
+import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembership';
 import CloudDownloadOutlinedIcon from '@mui/icons-material/CloudDownloadOutlined';
@@ -63,6 +66,9 @@ const NAV: NavEntry[] = [
   { to: '/admin/kyc', label: 'Identity checks', Icon: BadgeOutlinedIcon, adminOnly: true },
   { to: '/admin/licences', label: 'PRC licences', Icon: WorkspacePremiumOutlinedIcon },
   { to: '/admin/enterprises', label: 'Enterprises', Icon: GroupsOutlinedIcon },
+  { to: '/admin/market/developments', label: 'Development projects', Icon: ConstructionOutlinedIcon },
+  { to: '/admin/market/assumptions', label: 'Cost assumptions', Icon: CalculateOutlinedIcon },
+  { to: '/admin/market/datasets', label: 'Statistics loaded', Icon: QueryStatsOutlinedIcon },
   {
     to: '/admin/currency-rates',
     label: 'Currency rates',

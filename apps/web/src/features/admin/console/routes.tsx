@@ -16,6 +16,7 @@ import { UsersPage } from './UsersPage';
 import { KycQueuePage, KycReviewPage } from './kyc/KycPages';
 import { LicenceReviewPage, LicencesPage } from './licences/LicencePages';
 import { EnterprisePage, EnterprisesPage } from './enterprises/EnterprisePages';
+import { AssumptionsPage, DatasetsPage, DevelopmentsPage } from './market/MarketPages';
 
 /*
  * The console is one chunk (its pages, the data grid and the charts): one more dynamic import splits the
@@ -46,6 +47,9 @@ const PAGES: Array<[string | null, ComponentType]> = [
   ['licences/:id', LicenceReviewPage],
   ['enterprises', EnterprisesPage],
   ['enterprises/:id', EnterprisePage],
+  ['market/developments', DevelopmentsPage],
+  ['market/assumptions', AssumptionsPage],
+  ['market/datasets', DatasetsPage],
 ];
 
 /** Route objects and useRoutes (not <Routes>, whose JSX-to-routes code would join the shared router chunk). */

@@ -31,6 +31,8 @@ export class DevelopmentDto {
   @ApiProperty({ description: 'PSGC code of the barangay' }) barangayCode!: string;
   @ApiProperty({ description: 'PSGC code of its city or municipality' }) cityCode!: string;
   @ApiProperty({ description: 'PSGC code of its region' }) regionCode!: string;
+  @ApiProperty({ type: String, nullable: true }) barangayName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) cityName!: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'km from the barangay asked about; null in lists' }) distanceKm!: number | null;
   @ApiProperty({ description: 'Plain text' }) description!: string;
   @ApiProperty({ description: 'Where staff learned of it (a developer announcement, a government notice)' }) sourceNote!: string;
