@@ -242,6 +242,8 @@ describe('market-data: BIR zonal values', () => {
     ['BARANGAY: BEL-AIR', null, null, null],
     ['AYALA AVENUE', 'PASEO DE ROXAS - BUENDIA', 'CR', 500000],
     ['JUPITER STREET', 'ALL', 'RR', '250,000.00'],
+    ['STREET/SUBDIVISION', 'VICINITY', 'CLASSIFICATION', 'ZONAL VALUE PER SQ.M.'],
+    ['EDSA', 'ALL', 'CR', '-'],
     ['Brgy. San Lorenzo', null, null, null],
     ['ARNAIZ AVENUE', 'ALL', 'CR', 350000],
     ['ATLANTIS', null, null, null],

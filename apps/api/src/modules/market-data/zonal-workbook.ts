@@ -129,7 +129,10 @@ export async function readZonalWorkbook(file: string): Promise<ZonalWorkbook> {
     const valueText = text(rawValue).replace(/,/g, '');
     const value = typeof rawValue === 'number' ? rawValue : valueText && Number.isFinite(Number(valueText)) ? Number(valueText) : null;
     const filled = r.map(text).filter(Boolean);
+    // the table header repeated on each printed page
+    if (COLUMN_PATTERNS.street.test(street) && COLUMN_PATTERNS.value.test(text(rawValue))) continue;
     if (value === null) {
+      if (/^(-+|—|n\/?a)$/i.test(valueText)) continue; // no value published for this row
       if (valueText) throw new StatImportError(file, `row ${i + 1}: the value '${text(rawValue)}' is not a number`);
       // a heading: one text cell (usually in the street column) and nothing else
       if (filled.length === 1 && !/^(note|source|\*)/i.test(filled[0])) barangay = barangayHeadingName(filled[0]);
