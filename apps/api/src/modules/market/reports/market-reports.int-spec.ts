@@ -237,6 +237,9 @@ describe('market reports (/bi, /properties/search)', () => {
   it('answers every route for a barangay (staff)', async () => {
     const routes = [
       ...['demographics', 'economic_data', 'historic_and_current', 'job_types', 'monthly_expenditures', 'cap_ex_rate_data', 'capitalization_rate', 'future_opportunities', 'ongoing_development', 'market_cycles', 'property_trends', 'safety_and_crime', 'zonal_values'].map((g) => `/api/bi/get/${g}?area=${A}`),
+      `/api/bi/get/demographics?area=${city.code.slice(0, 2)}00000000`,
+      `/api/bi/get/ongoing_development?area=${city.code}`,
+      `/api/bi/get/market_cycles?area=${city.code}`,
       '/api/bi/dropdownvalue',
       `/api/bi/dropdownvalue?region=${city.code.slice(0, 2)}00000000&city=${city.code}`,
       `/api/bi/property/market?area=${A}`,

@@ -324,7 +324,6 @@ export class MarketReportsService {
     const d = ctx.detail;
     const psgc = { source: PSA_PSGC_SOURCE, period: '2024', granularity: ctx.ref.level, areaCode: d.code, areaName: d.name, sampleSize: null };
     r.figures.push(figure('Population (2024 census)', d.population, 'persons', psgc));
-    if (d.areaKm2) r.figures.push(figure('Land area', d.areaKm2, 'ratio', { ...psgc, note: 'km²' }));
     r.figures.push(figure('Population density', d.population && d.areaKm2 ? d.population / d.areaKm2 : null, 'per_km2', psgc));
     const city = d.cityRow;
     if (city && ctx.ref.level === 'barangay') {
@@ -692,7 +691,8 @@ export class MarketReportsService {
     const items =
       ctx.ref.level === 'barangay'
         ? await this.developments.near(ctx.ref.code, radiusKm)
-        : (await this.developments.list({ ...(ctx.ref.level === 'city' ? { cityCode: ctx.ref.code } : ctx.ref.level === 'region' ? { regionCode: ctx.ref.code } : {}), limit: 100 })).items;
+        : (await this.developments.list({ ...(ctx.ref.level === 'city' ? { cityCode: ctx.ref.code } : { regionCode: ctx.region?.code ?? ctx.ref.code }), limit: 100 })).items;
+    if (ctx.ref.level === 'province' && ctx.region) r.notes.push(`Projects are listed by city or region: these are the projects of ${ctx.region.name}.`);
     const period = items.length ? `updated to ${items.map((d) => d.updatedAt).sort().at(-1)!.slice(0, 10)}` : 'none recorded';
     r.figures.push(figure(ctx.ref.level === 'barangay' ? `Projects within ${radiusKm} km` : 'Projects recorded here', items.length, 'count', { source: DEVELOPMENTS_SOURCE, period, granularity: ctx.ref.level, areaCode: ctx.ref.code, areaName: ctx.ref.name, sampleSize: items.length }));
     r.mapPoints = items.map((d) => ({ id: d.id, name: d.name, category: 'development', lat: d.lat, lng: d.lng, detail: `${d.kind.replace(/_/g, ' ')}, ${d.status.replace(/_/g, ' ')}${d.expectedCompletion ? `, expected ${d.expectedCompletion}` : ''}` }));
