@@ -117,6 +117,26 @@ describe('saved items (HTTP)', () => {
       await t.http.post('/api/user/delete/save/items').set(auth(pinner.token)).send({ userId: pinner.user._id, type: 'listing', itemId: listingId }).expect(200);
     });
 
+    it('pins a market report once per address, and refuses an address outside /market/', async () => {
+      const pinner = await createUser(t);
+      const href = `/market/${barangayCode}/demographics?offer=rent`;
+      const data = { kind: 'report', group: 'demographics', area: barangayCode, areaName: 'Somewhere', href };
+      const first = await pin(pinner, { userId: pinner.user._id, name: 'Demographics: Somewhere', data }).expect(201);
+      expect(first.body).toMatchObject({ type: 'pinned', name: 'Demographics: Somewhere', listing: null, data });
+      // twice at once, then again: still one pin of that address
+      const [a, b] = await Promise.all([pin(pinner, { userId: pinner.user._id, data }).expect(201), pin(pinner, { userId: pinner.user._id, data }).expect(201)]);
+      expect([a.body._id, b.body._id]).toEqual([first.body._id, first.body._id]);
+      // another address of the same report (Buy, not Rent) is another pin
+      const sale = await pin(pinner, { userId: pinner.user._id, data: { ...data, href: `/market/${barangayCode}/demographics` } }).expect(201);
+      expect(sale.body._id).not.toBe(first.body._id);
+      for (const bad of ['https://evil.example/market/1/demographics', '/listings?q=1', '/market//demographics', `/market/${barangayCode}/demographics#x`, 'javascript:alert(1)', 42]) {
+        const res = await pin(pinner, { userId: pinner.user._id, data: { ...data, href: bad } }).expect(400);
+        expect(res.body.message).toMatch(/^A pinned report needs data.href: its address in the app, \/market\//);
+      }
+      expect((await pin(pinner, { userId: pinner.user._id, listingId, data }).expect(400)).body.message).toBe('A pinned report takes data.href, not a listingId');
+      expect((await pinsOf(pinner)).map((p) => p._id).sort()).toEqual([first.body._id, sale.body._id].sort());
+    });
+
     it('unpins; removing a saved search removes its pin, and leaves the other pins', async () => {
       const pinner = await createUser(t);
       const kept = await saveSearch(pinner, 'Kept', 'q=kept');

@@ -90,6 +90,28 @@ export class SavedItemsRepository {
     return row ?? null;
   }
 
+  /** Holds the user's pins of one market report address until the transaction ends (two pins of it at once make one). */
+  async lockReportPin(userId: string, href: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pin:report:${userId}:${href}`}, 0))`);
+  }
+
+  /** The user's pin of a market report (by its address), if any. */
+  async findReportPin(userId: string, href: string): Promise<SavedItemRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(savedItems)
+      .where(
+        and(
+          eq(savedItems.userId, userId),
+          eq(savedItems.type, 'pinned'),
+          sql`${savedItems.data}->>'kind' = 'report'`,
+          sql`${savedItems.data}->>'href' = ${href}`,
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
   /** Removes the user's pins of a saved search (the search is being removed); answers them. */
   async removeSearchPins(userId: string, savedSearchId: string): Promise<SavedItemRow[]> {
     return this.db

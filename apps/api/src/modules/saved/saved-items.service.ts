@@ -14,6 +14,9 @@ import { SavedItemsRepository } from './saved-items.repository';
 import { SavedSearchAlertsService } from './alerts/saved-search-alerts.service';
 
 const MAX_SAVED_DATA_BYTES = 8 * 1024;
+/** A market report's address: /market/{area code}/{group}, with its query (offer, kind, view) if any. */
+const REPORT_HREF = /^\/market\/[A-Za-z0-9]{2,12}\/[a-z_]{2,40}(\?[A-Za-z0-9_=&,.%-]*)?$/;
+
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found: pin one of your own saved searches';
 
 /**
@@ -85,6 +88,7 @@ export class SavedItemsService implements SavedListingsLookup {
     }
     if (type !== 'search' && dto.alert && dto.alert !== 'off') throw new BadRequestException('alert is only for a saved search');
     if (type === 'pinned' && dto.data?.kind === 'search') return this.pinSearch(caller, dto);
+    if (type === 'pinned' && dto.data?.kind === 'report') return this.pinReport(caller, dto);
     const listingId = type === 'search' ? null : (dto.listingId ?? null);
     const listing = listingId ? await this.listings.mustSee(caller, listingId) : null;
     // a search saved with alerts on: its filters compiled now (400 when they are not valid, nothing saved)
@@ -145,6 +149,29 @@ export class SavedItemsService implements SavedListingsLookup {
         name: dto.name ?? search.name,
         data: { kind: 'search', savedItemId: search.id, query: String(search.data.query ?? '') },
       });
+      await this.events.publish(pinnedEvent(caller, row));
+      return row;
+    });
+    const [answer] = await this.toDtos(caller, [pin]);
+    return answer;
+  }
+
+  /**
+   * Pins a market report (data: { kind: 'report', href, group, area, areaName }), once per address: a
+   * second pin of the same href answers the first. The href is the report's address in the app
+   * (/market/{area}/{group}?offer=…), the only link the dashboard follows.
+   */
+  private async pinReport(caller: AuthUser, dto: SaveItemDto): Promise<SavedItemDto> {
+    if (dto.listingId) throw new BadRequestException('A pinned report takes data.href, not a listingId');
+    const href = dto.data?.href;
+    if (typeof href !== 'string' || href.length > 300 || !REPORT_HREF.test(href)) {
+      throw new BadRequestException('A pinned report needs data.href: its address in the app, /market/{area}/{group} with its options (e.g. /market/1380300027/demographics?offer=rent)');
+    }
+    const pin = await this.transactions.run(async () => {
+      await this.saved.lockReportPin(caller.id, href);
+      const existing = await this.saved.findReportPin(caller.id, href);
+      if (existing) return existing;
+      const row = await this.saved.insert({ userId: caller.id, type: 'pinned', listingId: null, name: dto.name ?? null, data: { ...dto.data, kind: 'report', href } });
       await this.events.publish(pinnedEvent(caller, row));
       return row;
     });
@@ -234,6 +261,6 @@ function pinnedKind(row: SavedItemRow): string {
 }
 
 function pinnedRef(row: SavedItemRow): string | null {
-  const ref = row.data.refId ?? row.data.savedItemId;
+  const ref = row.data.refId ?? row.data.savedItemId ?? row.data.href;
   return typeof ref === 'string' ? ref : null;
 }
