@@ -60,6 +60,7 @@ const db = scratchDatabase(args.database);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tahanan-bench-market-'));
 const base = `http://127.0.0.1:${args.port}/api`;
 const jwtSecret = randomBytes(32).toString('hex');
+const kycKey = randomBytes(32).toString('base64');
 const prefix = `bench_market_${randomBytes(3).toString('hex')}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,6 +83,7 @@ async function start(role, extra = {}) {
       REDIS_URL: args.redis,
       REDIS_PREFIX: prefix,
       JWT_SECRET: jwtSecret,
+      KYC_MASTER_KEY: kycKey,
       SEED_DEMO: 'false',
       POI_LOAD_BUNDLED: 'false',
       PLAN_LISTING_LIMITS: 'false',

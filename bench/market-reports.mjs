@@ -101,6 +101,7 @@ try {
         REDIS_URL: args.redis,
         REDIS_PREFIX: `bench_reports_${randomBytes(3).toString('hex')}`,
         JWT_SECRET: randomBytes(32).toString('hex'),
+        KYC_MASTER_KEY: randomBytes(32).toString('base64'),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         STORAGE_DIR: path.join(dir, 'uploads'),

@@ -102,5 +102,7 @@ describe('months', () => {
       ['2026-02', 1, 4, 1],
       ['2026-03', 0, 4, null],
     ]);
+    // a stored month before the series carries its active count into it
+    expect(fillMonths([point('2025-12', 3)], at('2026-03-05T00:00:00Z'), 2).map((p) => p.activeCount)).toEqual([3, 3]);
   });
 });

@@ -173,15 +173,18 @@ export function monthsUpTo(now: Date, count: number): string[] {
 }
 
 /**
- * The month series of an area with every month present: stored months as they are, missing ones
- * empty (no new or ended listings, null medians) with the active count carried from the month before
- * (nothing listed or ended means as many on the market), zero before the first stored month.
+ * The month series of an area with every month present. The refresh stores only the months in which
+ * something happened (listings listed or ended) and the window's first month: a month without a row
+ * had no new or ended listings (null medians) and as many on the market as the last stored month
+ * before it (stored months before the series carry into it), zero before the first.
  */
 export function fillMonths(stored: readonly MonthlyPoint[], now: Date, count: number): MonthlyPoint[] {
-  const byMonth = new Map(stored.map((p) => [p.month, p]));
+  const sorted = [...stored].sort((a, b) => a.month.localeCompare(b.month));
+  const byMonth = new Map(sorted.map((p) => [p.month, p]));
+  const months = monthsUpTo(now, count).map((first) => first.slice(0, 7));
   let active = 0;
-  return monthsUpTo(now, count).map((first) => {
-    const month = first.slice(0, 7);
+  for (const p of sorted) if (p.month < months[0]) active = p.activeCount;
+  return months.map((month) => {
     const p = byMonth.get(month);
     if (p) {
       active = p.activeCount;

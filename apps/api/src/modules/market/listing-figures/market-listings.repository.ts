@@ -305,7 +305,8 @@ export class MarketListingsRepository {
    * The last 24 months of areas of one level, in one statement: new listings per month (by the month
    * listed, Asia/Manila) with the median of their first asking price and price per m², listings that
    * ended in the month, and those on the market at the month's end (a running count of listings in
-   * and out: listed before the window counts from its first month).
+   * and out: listed before the window counts from its first month). Sparse: a row per month in which
+   * listings came or went (and the window's first month); `fillMonths` fills the others.
    */
   async refreshMonthly(level: AreaLevel, codes: string[] | null): Promise<number> {
     const area = LEVEL_COLUMNS[level];
@@ -343,15 +344,12 @@ export class MarketListingsRepository {
         from ev
         group by grouping sets ((area_code, offer, kind, month), (area_code, offer, month))
         having not (grouping(kind) = 0 and kind is null)
-      ), keys as (
-        select distinct area_code, offer, kind from agg
       ), filled as (
-        select k.area_code, k.offer, k.kind, g.month::date as month, coalesce(a.new_count, 0) as new_count,
-          sum(coalesce(a.delta, 0)) over (partition by k.area_code, k.offer, k.kind order by g.month)::int as active_count,
-          coalesce(a.ended_count, 0) as ended_count, a.median_price, a.median_ppsqm,
-          coalesce(a.price_sample, 0) as price_sample, coalesce(a.sqm_sample, 0) as sqm_sample
-        from keys k cross join m0 cross join lateral generate_series(m0.start, m0.cur, interval '1 month') as g(month)
-        left join agg a on a.area_code = k.area_code and a.offer = k.offer and a.kind = k.kind and a.month = g.month::date
+        -- only months with listings in or out (and the window's first, carrying those listed before it): the reader fills the rest
+        select area_code, offer, kind, month, new_count,
+          sum(delta) over (partition by area_code, offer, kind order by month)::int as active_count,
+          ended_count, median_price, median_ppsqm, price_sample, sqm_sample
+        from agg
       ), gone as (
         delete from market_area_monthly t where ${scope}
           and not exists (select 1 from filled f where f.area_code = t.area_code and f.offer = t.offer and f.kind = t.kind and f.month = t.month)

@@ -80,6 +80,8 @@ const toWrite = (r: StoredMarketListing): MarketListingWrite => ({
 export class MarketListingsService implements MarketListingsReader {
   private readonly logger = new Logger('MarketListings');
   private backfillChecked = false;
+  /** The last refresh round's time per level (its log line). */
+  private lastTiming = '';
   /** The refresh running in this process: a second one waits for it (the job and a test's refreshNow never overlap). */
   private refreshing: Promise<unknown> = Promise.resolve();
 
@@ -266,7 +268,7 @@ export class MarketListingsService implements MarketListingsReader {
       }
     }
     total.ms = Date.now() - started;
-    if (total.barangays) this.logger.log(`Market figures refreshed: ${total.barangays} barangays, ${total.cities} cities in ${total.ms} ms`);
+    if (total.barangays) this.logger.log(`Market figures refreshed: ${total.barangays} barangays, ${total.cities} cities in ${total.ms} ms (last round: ${this.lastTiming})`);
     return total;
   }
 
@@ -286,11 +288,17 @@ export class MarketListingsService implements MarketListingsReader {
       ['region', parents.regions],
       ['national', ['PH']],
     ];
+    const timing: string[] = [];
     for (const [level, codes] of levels) {
       if (!codes.length) continue;
+      const t0 = Date.now();
       await this.repo.refreshStats(level, codes);
+      const t1 = Date.now();
       await this.repo.refreshMonthly(level, codes);
+      timing.push(`${level} ${t1 - t0}+${Date.now() - t1} ms`);
     }
+    this.logger.debug(`Market figures of ${barangays.length} barangays: ${timing.join(', ')} (figures+months)`);
+    this.lastTiming = timing.join(', ');
     return { barangays: barangays.length, cities: parents.cities.length, provinces: parents.provinces.length, regions: parents.regions.length };
   }
 
@@ -326,7 +334,8 @@ export class MarketListingsService implements MarketListingsReader {
   async monthlyMany(areaCodes: readonly string[], offer: MarketOffer, kind: MarketKind, months = MONTHLY_HISTORY_MONTHS): Promise<Map<string, MonthlyPoint[]>> {
     const count = Math.min(Math.max(1, Math.floor(months)), 240);
     const now = new Date();
-    const rows = await this.repo.monthly(areaCodes, offer, kind, monthsUpTo(now, count)[0]);
+    // from the stored window's start at least: its first month carries the count of those listed before
+    const rows = await this.repo.monthly(areaCodes, offer, kind, monthsUpTo(now, Math.max(count, MONTHLY_HISTORY_MONTHS))[0]);
     const byArea = new Map<string, MonthlyPoint[]>(areaCodes.map((c) => [c, []]));
     for (const { areaCode, ...p } of rows) byArea.get(areaCode)?.push(p);
     return new Map([...byArea].map(([code, points]) => [code, fillMonths(points, now, count)]));

@@ -20,13 +20,17 @@ export class MarketRefreshTask implements MaintenanceTaskHandler {
   }
 }
 
+/** A worker younger than this skips the daily run (the scheduler runs it at start: the backfill or the last day's run is that recent). */
+const DAILY_SKIP_AFTER_START_S = 30 * 60;
+
 /** Daily: every area computed again, as the 30-, 90- and 365-day windows move on without any event. */
 @MaintenanceTask({ name: 'market-refresh-daily', everyMs: 24 * 60 * 60 * 1000 })
 @Injectable()
 export class MarketDailyRefreshTask implements MaintenanceTaskHandler {
   constructor(private readonly market: MarketListingsService) {}
 
-  run(): Promise<RefreshResult> {
+  async run(): Promise<RefreshResult | null> {
+    if (process.uptime() < DAILY_SKIP_AFTER_START_S) return null;
     return this.market.refreshAll();
   }
 }
