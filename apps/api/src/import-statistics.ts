@@ -11,7 +11,7 @@ import { QueueModule } from './common/queue/queue.module';
 import { canReachRedis, RedisModule } from './common/redis/redis.module';
 import { STAT_DATASET_IDS, type StatDatasetId } from './modules/market/market-contracts';
 import { AreaMatcher } from './modules/market-data/area-matcher';
-import { BUNDLED_STATISTICS_FILE, writeCompactStatistics } from './modules/market-data/bundled-statistics';
+import { BUNDLED_STATISTICS_FILE, loadBundledStatistics, writeCompactStatistics } from './modules/market-data/bundled-statistics';
 import { MarketDataModule } from './modules/market-data/market-data.module';
 import { MarketDataService, type DatasetImportResult } from './modules/market-data/market-data.service';
 import { isStatDatasetId, readStatisticsFile } from './modules/market-data/stat-files';
@@ -133,6 +133,8 @@ async function compact(args: CliArgs): Promise<void> {
     if (seen.has(p.dataset)) throw new StatImportError(p.fileName, `a second file of dataset ${p.dataset}`);
     seen.add(p.dataset);
   }
+  const missing = STAT_DATASET_IDS.filter((id) => !seen.has(id));
+  if (missing.length) throw new StatImportError(args.paths.join(', '), `the bundled file holds every dataset: no file for ${missing.join(', ')}`);
   const out = args.out ?? BUNDLED_STATISTICS_FILE;
   const { bytes, values } = await writeCompactStatistics(parsed, out);
   for (const p of parsed) console.log(`${p.dataset}: ${p.values.length} values from ${p.fileName}`);
@@ -155,6 +157,9 @@ async function main(): Promise<void> {
     if (config.database.migrate) {
       const loaded = await loadReferencePlaces(ctx.get<Database>(DB));
       if (loaded) console.log(`Loaded ${loaded} Philippine places (PSGC) into the reference tables.`);
+      // as the server would at start, so a newer file updates the bundled statistics instead of standing alone
+      const stats = args.mode === 'statistics' ? await loadBundledStatistics(ctx.get<Database>(DB)) : null;
+      if (stats) console.log(`Loaded the bundled statistics first (${stats.values} values of ${stats.datasets} datasets).`);
     }
     const service = ctx.get(MarketDataService);
     if (args.mode === 'zonal') {
