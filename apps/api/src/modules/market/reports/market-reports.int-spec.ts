@@ -337,4 +337,35 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(events).toHaveLength(2);
     expect(events.map((e) => (e.data as { format: string }).format).sort()).toEqual(['csv', 'pdf']);
   });
+  it('projects a barangay with 6 months of history: the OLS line and its 80 % interval as by hand', async () => {
+    // (last: it adds listings to the city) barangay C of the same city: one condominium listed in each of the last 6 months (Manila), 10 m² each,
+    // at 100,000 · 104,000 · 101,000 · 107,000 · 108,000 · 110,000 per m² (oldest first)
+    const [, , cRow] = await t.db.select({ code: places.code }).from(places).where(and(eq(places.level, 'barangay'), eq(places.cityCode, city.code))).orderBy(places.code).limit(3);
+    const C = cRow.code;
+    const perSqm = [100_000, 104_000, 101_000, 107_000, 108_000, 110_000];
+    const now = new Date();
+    const entries = [];
+    for (let k = 0; k < 6; k++) {
+      const id = await create({ price: perSqm[k] * 10, floorSize: 10 }, C);
+      const listedAt = k === 5 ? now : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (5 - k), 15, 4));
+      entries.push({ listingId: id, listedAt, endedAt: null, endReason: null, firstPricePhp: perSqm[k] * 10, priceChanges: [] });
+    }
+    await eventsSettled(t.app);
+    const figures = t.app.get(MarketListingsService);
+    await figures.recordHistory(entries);
+    await figures.refreshNow();
+    const r = await t.http.get(`/api/bi/market/projections/${C}`).query({ months: 1 }).set(auth(basic.token)).expect(200);
+    // x̄ = 2.5, ȳ = 105,000, slope 34,000 ÷ 17.5 = 1,942.857 a month; next month 111,800;
+    // s = √(13,942,857 ÷ 4) = 1,867.007; half width 1.533 × 1,867.007 × √(1 + 1/6 + 3.5²/17.5) = 3,910.41
+    const projected = r.body.figures.find((f: { label: string }) => f.label.startsWith('Projected median per m²'));
+    expect(projected).toMatchObject({ unit: 'php_per_sqm', sampleSize: 6, granularity: 'barangay', source: 'Tahanan listings' });
+    expect(projected.value).toBe(111_800);
+    expect(figureOf(r.body, 'Trend per month')!.value as number).toBe(1_943);
+    const low = r.body.figures.find((f: { label: string }) => f.label.startsWith('Low end'));
+    const high = r.body.figures.find((f: { label: string }) => f.label.startsWith('High end'));
+    expect(low.value).toBe(Math.round(111_800 - 3_910.41));
+    expect(high.value).toBe(Math.round(111_800 + 3_910.41));
+    expect(r.body.notes.join(' ')).toMatch(/Method: Ordinary least squares/);
+    expect(r.body.tables[0].rows).toHaveLength(1);
+  });
 });
