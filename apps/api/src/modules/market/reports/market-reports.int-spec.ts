@@ -368,4 +368,38 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(r.body.notes.join(' ')).toMatch(/Method: Ordinary least squares/);
     expect(r.body.tables[0].rows).toHaveLength(1);
   });
+
+  it('classifies the market cycle of a city from 12 months of recorded history, indicators as by hand', async () => {
+    // another Metro Manila city, one barangay X; condominiums of 10 m²:
+    //   L1-L4 listed 12 months ago at 1,000,000 (100,000/m²), active · L5 listed 13 months ago, sold 12 months ago
+    //   L6 listed 12 months ago, sold last month · L7-L9 listed this month at 1,200,000 (120,000/m²)
+    const [other] = await t.db
+      .select({ code: places.code })
+      .from(places)
+      .where(and(eq(places.level, 'city'), eq(places.regionCode, `${city.code.slice(0, 2)}00000000`), sql`${places.code} <> ${city.code}`))
+      .orderBy(places.code)
+      .limit(1);
+    const [x] = await t.db.select({ code: places.code }).from(places).where(and(eq(places.level, 'barangay'), eq(places.cityCode, other.code))).orderBy(places.code).limit(1);
+    const now = new Date();
+    const monthsAgo = (k: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k, 15, 4));
+    const id: string[] = [];
+    for (let k = 0; k < 6; k++) id.push(await create({ price: 1_000_000, floorSize: 10 }, x.code));
+    for (let k = 0; k < 3; k++) id.push(await create({ price: 1_200_000, floorSize: 10 }, x.code));
+    for (const sold of [id[4], id[5]]) await t.http.put('/api/listing/update').set(auth(owner.token)).send({ _id: sold, owner: owner.user._id, status: 'sold' }).expect(200);
+    await eventsSettled(t.app);
+    const past = (i: number, listed: number, ended: number | null) => ({ listingId: id[i], listedAt: monthsAgo(listed), endedAt: ended === null ? null : monthsAgo(ended), endReason: ended === null ? null : ('sold' as const), firstPricePhp: 1_000_000, priceChanges: [] });
+    const figures = t.app.get(MarketListingsService);
+    await figures.recordHistory([past(0, 12, null), past(1, 12, null), past(2, 12, null), past(3, 12, null), past(4, 13, 12), past(5, 12, 1)]);
+    await figures.refreshNow();
+    const r = await t.http.get('/api/bi/get/market_cycles').query({ area: x.code }).set(auth(basic.token)).expect(200);
+    // active 12 months ago: L1-L4, L6 (L5 ended that month) = 5; now: L1-L4, L7-L9 = 7 → supply +40 %
+    expect(figureOf(r.body, 'Active listings, change over 12 months')).toMatchObject({ value: 40, granularity: 'city', areaCode: other.code });
+    // median price/m² of the month's new listings: 100,000 then, 120,000 now → +20 %
+    expect(figureOf(r.body, 'Median price per m², change over 12 months')!.value).toBe(20);
+    // absorption (ended ÷ active): 14-12 months ago 1 ÷ (0 + 1 + 5) = 1/6; last 3 months 1 ÷ (5 + 4 + 7) = 1/16 → −62.5 %
+    expect(figureOf(r.body, 'Demand, change over 12 months')!.value).toBe(-62.5);
+    // excess supply 40 − (−62.5) = 102.5 with prices rising → hyper-supply
+    expect(figureOf(r.body, 'Excess supply (supply change − demand change)')!.value).toBe(102.5);
+    expect(r.body.tables[0].rows[0]).toEqual({ item: 'Phase', value: 'hyper-supply' });
+  });
 });
