@@ -48,7 +48,7 @@ export function PlaceSearch({ onPick, offer }: { onPick: (place: MarketPlace) =>
           </Stack>
         </li>
       )}
-      renderInput={(params) => <TextField {...params} label="Search a barangay, city or province" placeholder="e.g. Bel-Air, Makati" />}
+      renderInput={(params) => <TextField {...params} size="small" label="Search a barangay, city or province" placeholder="e.g. Bel-Air, Makati" />}
       sx={{ flex: 1, minWidth: 0 }}
     />
   );

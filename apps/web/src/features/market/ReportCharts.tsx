@@ -21,6 +21,8 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
   const valueFormatter = (v: number | null) => formatValue(v, chart.unit);
   const yAxis = [{ valueFormatter: (v: number) => formatAxis(v, chart.unit), width: 72 }];
   const series = columns.map((c) => ({ data: c.values, label: c.label, valueFormatter }));
+  // many categories (not months or quarters) read better as horizontal bars with their names beside them
+  const sideways = chart.kind === 'bar' && xs.length > 8 && !xs.every((x) => /^\d{4}(-\d{2}|-Q\d)?$/.test(x));
   const empty = xs.length === 0 || columns.every((c) => c.values.every((v) => v === null));
   return (
     <Paper variant="outlined" component="figure" sx={{ m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0 }} aria-labelledby={`chart-title-${chart.id}`} aria-describedby={descId} data-testid="market-chart">
@@ -47,9 +49,9 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
             />
           ) : (
             <BarChart
-              height={Math.max(260, xs.length > 8 ? xs.length * 28 : 0)}
-              layout={xs.length > 8 ? 'horizontal' : 'vertical'}
-              {...(xs.length > 8
+              height={sideways ? Math.max(260, xs.length * 28) : 280}
+              layout={sideways ? 'horizontal' : 'vertical'}
+              {...(sideways
                 ? { yAxis: [{ scaleType: 'band' as const, data: xs, width: 120 }], xAxis: [{ valueFormatter: (v: number) => formatAxis(v, chart.unit) }] }
                 : { xAxis: [{ scaleType: 'band' as const, data: xs }], yAxis })}
               series={series}

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { UpgradePrompt, upgradeOf } from '@/features/billing/UpgradePrompt';
 import { errorMessage, errorStatus } from '@/lib/api/errors';
+import { selectIsLoggedIn, useAppSelector } from '@/lib/state/hooks';
 import { ExportButtons } from './ExportButtons';
 import { FigureCards } from './FigureCards';
 import { levelLabel } from './format';
@@ -66,6 +67,8 @@ export interface ReportContentProps {
 
 /** A report as it reads: breadcrumb, title, notes, headline figures with their sources, charts or tables, the map, sources and actions. */
 export function ReportContent({ report, options, onOptions }: ReportContentProps) {
+  // exports are members' (at most so many an hour each); guests read
+  const signedIn = useAppSelector(selectIsLoggedIn);
   const fallback = fallbackText(report);
   const href = reportHref(report.area.code, report.group, { offer: options.offer, kind: options.kind });
   const place = [report.area.name, report.parents.find((p) => p.level === 'city')?.name].filter(Boolean).join(', ');
@@ -153,7 +156,13 @@ export function ReportContent({ report, options, onOptions }: ReportContentProps
       )}
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} component="section" aria-label="Report actions">
-        <ExportButtons args={{ group: report.group, area: report.area.code, offer: options.offer, kind: options.kind }} />
+        {signedIn ? (
+          <ExportButtons args={{ group: report.group, area: report.area.code, offer: options.offer, kind: options.kind }} />
+        ) : (
+          <Button component={RouterLink} to="/login" variant="outlined">
+            Log in to export or pin
+          </Button>
+        )}
         <PinReportButton report={{ group: report.group, area: report.area.code, areaName: place, name: `${report.title}: ${report.area.name}`, href }} />
         <Button component={RouterLink} to={compareHref({ areas: [report.area.code], group: report.group, offer: options.offer, kind: options.kind })} startIcon={<CompareArrowsIcon />}>
           Compare with other areas

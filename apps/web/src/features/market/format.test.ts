@@ -12,7 +12,7 @@ describe('market figures: formatting by unit', () => {
     expect(formatValue(1234, 'count')).toBe('1,234');
     expect(formatValue(47, 'days')).toBe(`47${NBSP}days`);
     expect(formatValue(1, 'days')).toBe(`1${NBSP}day`);
-    expect(formatValue(1.3456, 'ratio')).toBe('1.35×');
+    expect(formatValue(1.3456, 'ratio')).toBe('1.35');
     expect(formatValue(312.44, 'per_100k')).toBe('312.4 per 100,000');
     expect(formatValue(123.45, 'index')).toBe('123.5');
     expect(formatValue(12_345, 'families')).toBe('12,345 families');

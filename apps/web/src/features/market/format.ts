@@ -10,7 +10,7 @@ export const NO_VALUE = 'No figure';
 
 /**
  * A figure's value as people read it, by its unit: ₱4,610,000; ₱182,500/m²; 5.2%; 1,234; 48 days;
- * 1.35×; 3,120 per 100,000; 123.4 (index); 12,345 families; 21,310/km². Null reads "No figure".
+ * 1.35 (a ratio); 3,120 per 100,000; 123.4 (index); 12,345 families; 21,310/km². Null reads "No figure".
  */
 export function formatValue(value: number | null | undefined, unit: MarketFigureUnit | 'text' | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return NO_VALUE;
@@ -24,7 +24,7 @@ export function formatValue(value: number | null | undefined, unit: MarketFigure
     case 'days':
       return `${number(value)}${NBSP}day${Math.round(value) === 1 ? '' : 's'}`;
     case 'ratio':
-      return `${number(value, 2)}×`;
+      return number(value, 2);
     case 'per_100k':
       return `${number(value, 1)} per 100,000`;
     case 'index':
