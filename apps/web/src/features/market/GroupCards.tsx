@@ -55,9 +55,12 @@ export function GroupCard({ group, area, options }: { group: ReportGroupEntry; a
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         {group.locked ? (
-          <Button startIcon={<LockOutlinedIcon />} onClick={() => setAsked(true)} aria-expanded={asked} aria-label={`${group.title}: locked, see how to unlock`}>
-            Unlock
-          </Button>
+          // once asked, the prompt's own Upgrade button is the way on
+          !asked && (
+            <Button startIcon={<LockOutlinedIcon />} onClick={() => setAsked(true)} aria-label={`${group.title}: locked, see how to unlock`}>
+              Unlock
+            </Button>
+          )
         ) : area ? (
           <Button component={RouterLink} to={reportHref(area, group.id, options)} variant="contained" aria-label={`Open ${group.title}`}>
             Open report
