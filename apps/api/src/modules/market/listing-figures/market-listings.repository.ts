@@ -359,7 +359,12 @@ export class MarketListingsRepository {
       from filled
       on conflict (area_code, offer, kind, month) do update set new_count = excluded.new_count, active_count = excluded.active_count,
         ended_count = excluded.ended_count, median_price = excluded.median_price, median_price_per_sqm = excluded.median_price_per_sqm,
-        price_sample = excluded.price_sample, sqm_sample = excluded.sqm_sample`);
+        price_sample = excluded.price_sample, sqm_sample = excluded.sqm_sample
+      -- most months do not change in a refresh: rewriting them would only make dead rows
+      where (market_area_monthly.new_count, market_area_monthly.active_count, market_area_monthly.ended_count, market_area_monthly.median_price,
+             market_area_monthly.median_price_per_sqm, market_area_monthly.price_sample, market_area_monthly.sqm_sample)
+        is distinct from (excluded.new_count, excluded.active_count, excluded.ended_count, excluded.median_price,
+             excluded.median_price_per_sqm, excluded.price_sample, excluded.sqm_sample)`);
     return (result as { rowCount?: number | null }).rowCount ?? 0;
   }
 
