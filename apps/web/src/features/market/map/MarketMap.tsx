@@ -216,7 +216,10 @@ export function MarketMap({ barangayCode, cityCode, points = [], choropleth, hei
     const rows = new Map<LegendCategory, LegendRow>();
     for (const g of amenities?.categories ?? []) {
       const cat = legendCategoryOf(g.category);
-      if (cat) rows.set(cat, { category: cat, detail: !g.available ? 'no data' : g.total === 0 ? 'none nearby' : `${count.format(g.total)} nearby` });
+      if (!cat) continue;
+      // nothing imported around here: "none nearby" would read as an absence of places
+      const noData = !g.available || (amenities?.poiCoverage === 'none' && cat !== 'barangay');
+      rows.set(cat, { category: cat, detail: noData ? 'no data' : g.total === 0 ? 'none nearby' : `${count.format(g.total)} nearby` });
     }
     for (const p of points) {
       const cat = legendCategoryOf(p.category);
