@@ -43,7 +43,7 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
               height={280}
               xAxis={[{ scaleType: 'point', data: xs }]}
               yAxis={yAxis}
-              series={series.map((s) => ({ ...s, showMark: xs.length < 30, connectNulls: false }))}
+              series={series.map((s) => ({ ...s, curve: 'linear' as const, showMark: xs.length < 30, connectNulls: false }))}
               slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
               margin={{ left: 8, right: 16 }}
             />
