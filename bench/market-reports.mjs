@@ -169,7 +169,7 @@ try {
   const wanted = args.routes.split(',').map((s) => s.trim());
   if (wanted.includes('group')) {
     const domain = require(path.join(root, 'libs/domain/dist/index.js'));
-    const groups = args.groups === 'all' ? domain.REPORT_GROUPS.map((g) => g.id) : args.groups.split(',');
+    const groups = args.groups === 'all' ? Object.keys(domain.REPORT_GROUPS) : args.groups.split(',');
     for (const g of groups) await run(`GET /bi/get/${g}`, (b) => `/api/bi/get/${g}?area=${b}`);
   }
   for (const [name, pathOf] of Object.entries(ROUTES)) if (wanted.includes(name)) await run(`GET ${pathOf('{barangay}').slice(4)}`, pathOf);
