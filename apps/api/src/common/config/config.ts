@@ -73,6 +73,8 @@ const envSchema = z.object({
     .default(''),
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  /** Market report exports (CSV or PDF) per member and hour. */
+  MARKET_REPORT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   WEB_DIST: z.string().optional(),
   HTTP_COMPRESSION: bool(true),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -221,6 +223,7 @@ export interface AppConfig {
   storage: { driver: 'local' | 's3'; s3?: S3StorageConfig };
   /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
   uploads: { tmpDir: string; perHour: number };
+  market: { reportExportsPerHour: number };
   webDist: string;
   /** Compress answers (brotli or gzip, as the client accepts); off when a proxy in front already does. */
   httpCompression: boolean;
@@ -419,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: e.STORAGE_DIR,
     storage: { driver: e.STORAGE_DRIVER, s3: s3Config(e) },
     uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },
+    market: { reportExportsPerHour: e.MARKET_REPORT_EXPORTS_PER_HOUR },
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     httpCompression: e.HTTP_COMPRESSION,
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },

@@ -50,7 +50,7 @@ import {
   WithinQueryDto,
 } from './dto/market-reports.dto';
 import { REPORT_EXPORT_FORMATS, type ReportExportFormat } from './market-report-export';
-import { MarketReportExportsService, REPORT_EXPORTS_PER_HOUR } from './market-report-exports.service';
+import { MarketReportExportsService } from './market-report-exports.service';
 import { MarketReportsService } from './market-reports.service';
 import { PropertiesSearchService } from './properties-search.service';
 import { IsOptional, Matches } from 'class-validator';
@@ -303,7 +303,7 @@ export class MarketReportsController {
 
   @Post('export/:format')
   @HttpCode(200)
-  @ApiOperation({ summary: `A report written as CSV or PDF (market_report_{group}_{areaCode}_{timestamp}.{format}); the same plan lock as GET /bi/get/{id}; at most ${REPORT_EXPORTS_PER_HOUR} an hour per member; event market.report_exported` })
+  @ApiOperation({ summary: `A report written as CSV or PDF (market_report_{group}_{areaCode}_{timestamp}.{format}); the same plan lock as GET /bi/get/{id}; at most MARKET_REPORT_EXPORTS_PER_HOUR (60) an hour per member, then 429 with Retry-After; event market.report_exported` })
   @ApiParam({ name: 'format', enum: REPORT_EXPORT_FORMATS })
   @ApiProduces('text/csv', 'application/pdf', 'application/json')
   @ApiOkResponse({ description: 'The file', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })

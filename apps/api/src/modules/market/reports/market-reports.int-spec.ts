@@ -403,3 +403,26 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(r.body.tables[0].rows[0]).toEqual({ item: 'Phase', value: 'hyper-supply' });
   });
 });
+
+describe('market report exports: the hourly limit per member', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ MARKET_REPORT_EXPORTS_PER_HOUR: '2' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses the export past the limit with 429 and Retry-After, counted per member', async () => {
+    const [brgy] = await t.db.select({ code: places.code }).from(places).where(eq(places.level, 'barangay')).limit(1);
+    const one = await createUser(t, { type: 'customer' });
+    const other = await createUser(t, { type: 'customer' });
+    const send = (who: Member) => t.http.post('/api/bi/export/csv').set(auth(who.token)).send({ group: 'demographics', area: brgy.code });
+    await send(one).expect(200);
+    await send(one).expect(200);
+    const refused = await send(one).expect(429);
+    expect(refused.body.message).toMatch(/^Too many report exports: try again in \d+ minutes? \(at most 2 an hour\)$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await send(other).expect(200);
+  });
+});
