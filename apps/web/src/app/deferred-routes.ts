@@ -1,6 +1,6 @@
 /**
  * Loaders of account pages a member opens now and then (activity, saved items, notifications,
- * verification, the team, joining a team) and of the market reports (picker, report, comparison), kept out of the first download: a route's `lazy` carries
+ * verification, account settings, the team, joining a team) and of the market reports (picker, report, comparison), kept out of the first download: a route's `lazy` carries
  * the list of files its page preloads, and these lists ride in this small chunk instead of the
  * router's (apps/web/src/vite-build.test.ts holds the first page to 170 kB). Opening one of these
  * pages costs one more small request.
@@ -18,6 +18,7 @@ export const DEFERRED_PAGES = {
   saved: () => page(() => import('@/features/saved')).then((m) => ({ Component: m.SavedItemsPage })),
   notifications: () => page(() => import('@/features/notifications')).then((m) => ({ Component: m.NotificationsPage })),
   verification: () => page(() => import('@/features/verification')).then((m) => ({ Component: m.VerificationPage })),
+  settings: () => page(() => import('@/features/account')).then((m) => ({ Component: m.SettingsPage })),
   team: () => team('TeamPage'),
   joinTeam: () => team('JoinTeamPage'),
   market: () => page(() => import('@/features/market')).then((m) => ({ Component: m.MarketRoutes })),

@@ -113,7 +113,7 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                 },
                 {
                   path: 'settings',
-                  lazy: () => page(() => import('@/features/account')).then((m) => ({ Component: m.SettingsPage })),
+                  lazy: deferred('settings'),
                 },
                 {
                   path: 'listings/new',
