@@ -77,6 +77,11 @@ export const TABLE_OWNERSHIP_EXCEPTIONS: { file: string; tables: OwnedTable[]; w
     why: 'the demo data seeder bulk-inserts demo listings for demo accounts at startup (a data loader, not a request path)',
   },
   {
+    file: 'seed/demo-market-history.ts',
+    tables: ['listings', 'places', 'users'],
+    why: 'the demo data seeder inserts the market-history demo listings (backdated, with their past written through MarketListingsService.recordHistory) for demo accounts at startup (a data loader, not a request path)',
+  },
+  {
     file: 'seed/demo-legazpi-listings.ts',
     tables: ['listings', 'users'],
     why: 'the demo data seeder inserts the Legazpi City demo listings for demo accounts at startup (a data loader, not a request path)',
