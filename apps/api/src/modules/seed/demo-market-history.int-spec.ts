@@ -46,7 +46,6 @@ describe('demo seed: market history', () => {
     expect(ranked.length).toBeGreaterThanOrEqual(8);
     // the other demo listings are recorded too (backfilled: they were written without events)
     expect(await market.marketLife((await t.db.select({ id: listings.id }).from(listings).where(like(listings.code, 'DEMO-0%')).limit(1))[0].id)).not.toBeNull();
-    // eslint-disable-next-line no-console
     console.log(`demo market history seed: ${ms} ms`);
 
     // the whole seed again: nothing twice
