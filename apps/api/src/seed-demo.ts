@@ -87,12 +87,13 @@ async function main(): Promise<number> {
     }
     const result = await ctx.get(SeedService).seedDemo();
     const where = config.database.url ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`;
-    if (!result.accounts && !result.listings && !result.legazpiListings) {
+    if (!result.accounts && !result.listings && !result.legazpiListings && !result.marketHistory) {
       console.log(`The demo data is there already (${where}): nothing added.`);
     } else {
       console.log(
         `Seeded the demo data into ${where}: ${result.accounts ? `${DEMO_ACCOUNTS.length} accounts` : 'no accounts (there already)'}, ` +
-          `${result.listings + result.legazpiListings} listings (${result.legazpiListings} in Legazpi City).`,
+          `${result.listings + result.legazpiListings + result.marketHistory} listings (${result.legazpiListings} in Legazpi City, ` +
+          `${result.marketHistory} with two years of market history).`,
       );
     }
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);

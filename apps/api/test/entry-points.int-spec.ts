@@ -77,11 +77,12 @@ describe('the command-line entry points beside main.ts (built)', () => {
   it('seed-demo.js (npm run seed) seeds the demo accounts and listings once, without the server', async () => {
     const first = await run('seed-demo.js', [], env());
     expect(first).toEqual(expect.objectContaining({ code: 0, stderr: '' }));
-    const seeded = /Seeded the demo data into PostgreSQL: 7 accounts, (\d+) listings \((\d+) in Legazpi City\)\./.exec(first.stdout);
+    const seeded = /Seeded the demo data into PostgreSQL: 7 accounts, (\d+) listings \((\d+) in Legazpi City, (\d+) with two years of market history\)\./.exec(first.stdout);
     expect(seeded).not.toBeNull();
-    const [listingCount, legazpi] = [Number(seeded![1]), Number(seeded![2])];
-    expect(listingCount).toBeGreaterThan(100);
+    const [listingCount, legazpi, history] = [Number(seeded![1]), Number(seeded![2]), Number(seeded![3])];
+    expect(listingCount).toBeGreaterThan(100 + history);
     expect(legazpi).toBeGreaterThan(0);
+    expect(history).toBe(1_200);
     for (const a of DEMO_ACCOUNTS) expect(first.stdout).toContain(a.email);
 
     const counts = () =>
