@@ -148,6 +148,8 @@ export class DemoMarketHistorySeeder {
         const bedrooms = k.type === 'residential' ? 1 + Math.floor(random() * 4) : null;
         const name = `${bedrooms ? `${bedrooms}BR ` : ''}${k.name} in ${barangay.name}, ${label}`;
         const lastChange = changes.at(-1)?.at ?? listedAt;
+        // homes: furnished, semi-furnished or unfurnished in turn (not drawn: the other draws stay as they were)
+        const furnishing = k.type === 'residential' ? (['furnished', 'semi_furnished', 'unfurnished'] as const)[n % 3] : null;
         const id = randomUUID();
         rows.push({
           id,
@@ -159,7 +161,9 @@ export class DemoMarketHistorySeeder {
           kind: k.kind,
           offer: forRent ? 'rent' : 'sale',
           status: endReason ?? 'active',
-          tags: [forRent ? 'for rent' : 'for sale'],
+          tags: [forRent ? 'for rent' : 'for sale', ...(furnishing === 'furnished' || furnishing === 'unfurnished' ? [furnishing] : [])],
+          furnishing,
+          parkingSlots: k.type === 'land' ? null : 1 + (n % 3),
           price,
           floorSize,
           lotSize,
