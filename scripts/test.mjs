@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order: lint, type check, build, generated-code drift,
-// API unit + integration tests (real PostgreSQL and Redis), web unit tests, Playwright end to end.
+// API unit + integration tests (real PostgreSQL and Redis), the ARIA eval (the built-in assistant end to
+// end on a demo-seeded scratch database; fails below 90 % of the structured questions), web unit tests,
+// Playwright end to end.
 // Runs every step even after a failure, prints a summary, and exits non-zero if anything failed.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,10 +22,10 @@ function readJson(file) {
   }
 }
 
-async function step(name, args, collect) {
+async function step(name, args, collect, command = npm) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const code = await run(npm, args);
+  const code = await run(command, args);
   const tally = collect?.();
   if (tally) {
     counts.passed += tally.passed;
@@ -48,6 +50,9 @@ await step('type check', ['run', 'typecheck']);
 await step('build', ['run', 'build']);
 await step('generated OpenAPI and RTK Query hooks are current', ['run', 'check:generated']);
 await step('API unit and integration tests (Jest)', ['test', '-w', 'apps/api', '--', '--json', `--outputFile=${jestJson}`], fromJest(jestJson));
+const evalDatabase = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+evalDatabase.pathname = `/tahanan_aria_eval_${process.pid}`;
+await step('ARIA eval (built-in assistant, end to end on the demo data)', ['bench/aria-eval.mjs', '--database', evalDatabase.toString(), '--seed'], undefined, process.execPath);
 await step(
   'web unit tests (Vitest)',
   ['test', '-w', 'apps/web', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],

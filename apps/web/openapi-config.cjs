@@ -35,7 +35,7 @@ module.exports = {
       // subscribe, refetch on tag invalidation and dedupe, instead of one-shot mutations.
       endpointOverrides: [
         {
-          pattern: ['searchListings', 'filterListings', 'getListingClusters', 'searchNearbyListings', 'getListingDashboard', 'getUserSavedItems', 'searchActivity', 'searchSubscriptions'],
+          pattern: ['searchListings', 'filterListings', 'getListingClusters', 'searchNearbyListings', 'getListingDashboard', 'getUserSavedItems', 'searchActivity', 'searchSubscriptions', 'searchAriaHistory'],
           type: 'query',
         },
       ],

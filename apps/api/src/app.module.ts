@@ -38,6 +38,7 @@ import { KycModule } from './modules/kyc/kyc.module';
 import { LicencesModule } from './modules/licences/licences.module';
 import { MarketDataModule } from './modules/market-data/market-data.module';
 import { MarketModule } from './modules/market/market.module';
+import { AriaModule, AriaWorkerModule } from './modules/aria/aria.module';
 
 @Module({})
 export class AppModule {
@@ -89,6 +90,8 @@ export class AppModule {
         LicencesModule,
         MarketDataModule,
         MarketModule,
+        AriaModule,
+        ...(runWorkers ? [AriaWorkerModule] : []),
         SeedModule,
       ],
     };

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { NEARBY_CATEGORIES } from '@app/domain';
 import { exportPoiFile, PoiImportError } from './modules/nearby/osm-poi-importer';
+import { POI_CATEGORIES } from './modules/nearby/osm-categories';
 
 const USAGE = `Usage: npm run export:poi -- <in.osm.pbf | overpass.json> <out.poi.ndjson> --date YYYY-MM-DD [--source TEXT]
 
@@ -34,9 +34,9 @@ async function main(): Promise<number> {
     dataDate: options.date,
     source: options.source ?? path.basename(input),
   });
-  const width = Math.max(...NEARBY_CATEGORIES.map((c) => c.length));
+  const width = Math.max(...POI_CATEGORIES.map((c) => c.length));
   console.log(`Wrote ${header.features} places to ${output}.`);
-  for (const category of NEARBY_CATEGORIES) console.log(`  ${category.padEnd(width)}  ${header.byCategory[category]}`);
+  for (const category of POI_CATEGORIES) console.log(`  ${category.padEnd(width)}  ${header.byCategory[category]}`);
   if (skippedWithoutLocation) console.log(`Skipped ${skippedWithoutLocation} places without a location.`);
   return 0;
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { NEARBY_CATEGORIES } from '@app/domain';
 import { openDatabase } from '@app/db';
 import { ConfigError, loadConfig } from './common/config/config';
 import { importPoiFile, PoiImportError, type PoiImportProgress } from './modules/nearby/osm-poi-importer';
+import { POI_CATEGORIES } from './modules/nearby/osm-categories';
 
 const USAGE = `Usage: npm run import:poi -- <file.osm.pbf | overpass.json | file.poi.ndjson>
 
@@ -38,9 +38,9 @@ async function main(): Promise<number> {
     if (config.database.migrate) await handle.migrate();
     console.error(`Importing ${file} into ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.pgliteDir}`} …`);
     const result = await importPoiFile(handle.db, file, { onProgress: progressPrinter() });
-    const width = Math.max(...NEARBY_CATEGORIES.map((c) => c.length));
+    const width = Math.max(...POI_CATEGORIES.map((c) => c.length));
     console.log(`Imported ${result.features} places (${result.rows} rows: ${result.inserted} new, ${result.updated} updated) from ${result.format} in ${(result.millis / 1000).toFixed(1)} s${result.format === 'osm-pbf' ? `, ${result.passes} passes over the file` : ''}.`);
-    for (const category of NEARBY_CATEGORIES) console.log(`  ${category.padEnd(width)}  ${result.byCategory[category]}`);
+    for (const category of POI_CATEGORIES) console.log(`  ${category.padEnd(width)}  ${result.byCategory[category]}`);
     if (result.skippedWithoutLocation) {
       console.log(`Skipped ${result.skippedWithoutLocation} ${result.skippedWithoutLocation === 1 ? 'place' : 'places'} without a location (Overpass: query with "out center"; PBF: their nodes are outside the extract).`);
     }

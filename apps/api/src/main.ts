@@ -17,6 +17,7 @@ import { loadBundledPoi } from './modules/nearby/bundled-poi';
 import { loadBundledStatistics } from './modules/market-data/bundled-statistics';
 import { DB, type Database } from './common/db/database.module';
 import { runApiProcesses } from './api-processes';
+import type { Server } from 'node:http';
 
 function readConfig(): AppConfig {
   try {
@@ -88,10 +89,19 @@ async function bootstrap(): Promise<void> {
     }
   }
   const seeded = config.seedDemo ? (await app.get(SeedService).seedDemo()).accounts : false;
+  // Idle keep-alive connections stay open longer than a proxy's (a load balancer's is often 60 s) and
+  // Node's default 5 s, so the server does not close one just as a client reuses it (ECONNRESET, seen in
+  // the e2e run); the headers timeout must exceed it.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
+  server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
   await app.listen(config.port, config.host);
   if (config.apiProcess === 1) printWelcome(config, seeded);
   else console.log(`API process ${config.apiProcess} of ${config.apiProcesses} is listening.`);
 }
+
+/** How long an idle keep-alive connection is kept open (see bootstrap). */
+const HTTP_KEEP_ALIVE_MS = 65_000;
 
 // Whatever escapes the request pipeline is logged as one JSON line before the process ends.
 process.on('unhandledRejection', (reason) => {

@@ -35,6 +35,28 @@ export async function clearRedisPrefix(prefix: string): Promise<void> {
   await redis.quit();
 }
 
+/**
+ * The environment every built server a test starts shares: its own database (already migrated: no
+ * migration, no demo seed), its own Redis prefix, a JWT secret (the same for every process of a
+ * test, so a token from one is valid on the others) and its files under `dir`. `extra` adds or
+ * overrides (ROLE, NODE_ENV, the fault tests' lock times ...).
+ */
+export function builtServerEnv(
+  q: { databaseUrl: string; redisPrefix: string; dir: string; jwtSecret: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: q.databaseUrl,
+    REDIS_PREFIX: q.redisPrefix,
+    JWT_SECRET: q.jwtSecret,
+    SEED_DEMO: 'false',
+    DB_MIGRATE: 'false',
+    STORAGE_DIR: path.join(q.dir, 'uploads'),
+    MAIL_OUTBOX_DIR: path.join(q.dir, 'outbox'),
+    ...extra,
+  };
+}
+
 export interface ApiProcess {
   base: string;
   port: number;

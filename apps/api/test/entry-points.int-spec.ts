@@ -111,7 +111,7 @@ describe('the command-line entry points beside main.ts (built)', () => {
   it('import-poi.js (npm run import:poi) imports the shipped Legazpi City extract', async () => {
     const r = await run('import-poi.js', [SHIPPED_POI], env());
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Imported 481 places \(\d+ rows: \d+ new, \d+ updated\) from poi-ndjson/);
+    expect(r.stdout).toMatch(/^Imported 509 places \(\d+ rows: \d+ new, \d+ updated\) from poi-ndjson/);
     const rows = await withDb(async (db) => Number((await db.select({ n: count() }).from(pointsOfInterest).where(eq(pointsOfInterest.category, 'restaurants')))[0].n));
     expect(rows).toBe(117);
     const usage = await run('import-poi.js', [], env());

@@ -54,6 +54,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     APP_URL: 'http://localhost:5173',
     // other features' suites make many listings per member; the plan limits have their own tests
     PLAN_LISTING_LIMITS: 'false',
+    // listing embeddings cost CPU on every listing a suite creates; ARIA's suites turn them on
+    ARIA_EMBEDDINGS: 'off',
     ...env,
   });
   const app = await NestFactory.create(AppModule.forRole(config), { ...NEST_HTTP_OPTIONS, logger: false });

@@ -105,11 +105,20 @@ test('admin: users, listings and audit tables; suspend, bulk hide, verify; the a
   await page.getByRole('button', { name: 'Suspend' }).click();
   await expect(page.getByTestId('user-status')).toHaveText('Suspended');
   await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
+  // support's way to the member's ARIA conversations (read with an audit row)
+  await expect(page.getByRole('link', { name: 'Chats with ARIA' })).toHaveAttribute('href', `/admin/aria?userId=${member.id}`);
+  await shot(page, testInfo, 'user-desktop');
 
   // listings: the owner's two, hidden together after a confirmation
   await page.getByRole('link', { name: 'Open in the listings table' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/listings\\?owner=${member.id}$`));
   await expect(grid(page, 'Listings').getByRole('row')).toHaveCount(3);
+  // the suspension hid both (its subscriber runs after the event is relayed): marked as such, not as a plain hide
+  await expect(async () => {
+    await page.reload();
+    await expect(grid(page, 'Listings').getByRole('row')).toHaveCount(3);
+    for (const l of [first, second]) await expect(row(page, 'Listings', l.name)).toContainText('Suspended', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await shot(page, testInfo, 'listings-desktop');
   for (const l of [first, second]) await row(page, 'Listings', l.name).getByRole('checkbox').check();
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Hide' }).click();
@@ -154,6 +163,7 @@ test('admin: users, listings and audit tables; suspend, bulk hide, verify; the a
   for (const [name, url] of [
     ['overview', '/admin'],
     ['users', `/admin/users?q=${encodeURIComponent(member.email)}`],
+    ['user', `/admin/users/${member.id}`],
     ['listings', `/admin/listings?owner=${member.id}`],
     ['review', `/admin/listings/${first._id}/review`],
     ['audit', `/admin/audit?entityKind=listing&entityId=${first._id}`],

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logIn, PASSWORD, signUpMember, uniqueEmail } from './members';
+import { createListing, logIn, PASSWORD, signUpMember, uniqueEmail } from './members';
 
 /*
  * Enterprise teams end to end: staff give a fresh member the Enterprise plan, approve their identity check and create their
  * team; the owner invites a new address on /team; the invitation link comes from the mail outbox; the
  * invitee creates their account from it and joins; staff add credits in the console; the member sees the
- * pool grow; the owner removes the member, whose next /team shows no team. No web feature spends AI
- * credits yet (no route calls CreditsService.spend), so "spend from the pool" is covered by the API's tests.
+ * pool grow; the member spends from the pool (a feasibility run with ARIA: 10 credits) and their ledger and
+ * the pool show it; the owner removes the member, whose next /team shows no team.
  */
 
 const DEMO_PASSWORD = 'Demo1234!';
@@ -199,6 +199,27 @@ test('an owner invites a new member who creates their account from the e-mail an
   // a member's ledger is their own spending: none yet (staff's grant is not theirs)
   await expect(memberPage.getByText('No credits have moved yet.')).toBeVisible();
   await memberPage.screenshot({ path: path.join(SHOTS, 'team-member-phone.png'), fullPage: true });
+
+  // ---- The member spends from the pool: a feasibility run with ARIA (10 AI credits; the member has none of their own) ----
+  const listing = await createListing(request, owner, `Katipunan condo ${stamp}`);
+  await memberPage.goto(`/listings/${listing._id}`);
+  await memberPage.getByRole('button', { name: 'Run feasibility' }).click();
+  const run = memberPage.getByRole('dialog', { name: 'Run feasibility' });
+  await run.getByLabel('Rent a month (₱)').fill('30000');
+  await run.getByRole('button', { name: 'Run for 10 credits' }).click();
+  await expect(memberPage).toHaveURL(/\/aria\/[0-9a-f-]{36}$/);
+  await expect(memberPage.getByTestId('feasibility-result')).toBeVisible({ timeout: 90_000 });
+  await memberPage.goto('/team');
+  await expect(memberPage.getByTestId('pool-balance')).toHaveText('290');
+  await expect(memberPage.getByTestId('my-used')).toContainText('10');
+  const spend = memberPage.getByRole('table', { name: 'My spend from the pool' });
+  // the run's spend, by this member, for the ARIA feasibility run
+  const used = spend.getByRole('row').filter({ hasText: 'ARIA feasibility run' }).filter({ hasText: '-10' });
+  await expect(used).toHaveCount(1);
+  await expect(used).toContainText(`Mila Member${stamp}`);
+  // the owner's ledger of the whole pool shows the member's spend too
+  await ownerPage.reload();
+  await expect(ownerPage.getByTestId('pool-balance')).toHaveText('290');
 
   // ---- The owner's team page at phone width: the members table scrolls in its box ----
   await ownerPage.setViewportSize(PHONE);

@@ -324,6 +324,11 @@ export const listings = pgTable(
     verified: boolean('verified').notNull().default(false),
     isVisible: boolean('is_visible').notNull().default(true),
     /**
+     * Hidden because its owner's account was suspended (is_visible was set false with it): reinstating
+     * the owner shows it again; anyone setting its visibility meanwhile clears this (their choice stands).
+     */
+    hiddenForSuspension: boolean('hidden_for_suspension').notNull().default(false),
+    /**
      * Lower-cased text of the search: name, code, address and the start of the description (its words
      * feed listing_words, migration 0015).
      */
@@ -1469,11 +1474,18 @@ export const marketAreaStats = pgTable(
     medianPrice: numeric('median_price', { precision: 14, scale: 2, mode: 'number' }),
     medianPricePerSqm: numeric('median_price_per_sqm', { precision: 14, scale: 2, mode: 'number' }),
     figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** The area's parents (null above their level): rankings within a city, province or region read them by index. */
+    cityCode: text('city_code'),
+    provinceCode: text('province_code'),
+    regionCode: text('region_code'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.areaCode, t.offer, t.kind] }),
     index('market_area_stats_level_idx').on(t.level, t.offer, t.kind),
+    index('market_area_stats_city_idx').on(t.level, t.offer, t.kind, t.cityCode),
+    index('market_area_stats_province_idx').on(t.level, t.offer, t.kind, t.provinceCode),
+    index('market_area_stats_region_idx').on(t.level, t.offer, t.kind, t.regionCode),
   ],
 );
 
@@ -1598,7 +1610,125 @@ export const zonalValues = pgTable(
   (t) => [index('zonal_values_barangay_idx').on(t.barangayCode), index('zonal_values_source_idx').on(t.sourceKey)],
 );
 
+/** Bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (typeof v === 'string' ? Buffer.from(v.startsWith('\\x') ? v.slice(2) : v, 'hex') : Buffer.from(v)),
+});
+
+/**
+ * ARIA's history (module `aria`): one row per chat, feasibility run or comparison of a member (the
+ * spec's /ai/history/*). Members rename and delete their own; staff read them for support (audited).
+ */
+export const ariaConversations = pgTable(
+  'aria_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['chat', 'feasibility', 'compare'] }).notNull().default('chat'),
+    title: text('title').notNull(),
+    /** The provider that answered last ("builtin" or "openai-compatible:<model>"). */
+    provider: text('provider').notNull().default('builtin'),
+    messageCount: integer('message_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('aria_conversations_user_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
+    index('aria_conversations_updated_idx').on(t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+/** A member's question or ARIA's answer in a conversation, with the tools the answer called and what it cites. */
+export const ariaMessages = pgTable(
+  'aria_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => ariaConversations.id, { onDelete: 'cascade' }),
+    /** The conversation's member (the daily message count of the Free plan reads it). */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    /** The tool calls behind an answer: name, arguments and the compact result shown (cards, figures). */
+    toolCalls: jsonb('tool_calls').$type<unknown[]>().notNull().default([]),
+    /** The listings and report figures the answer used, as links. */
+    citations: jsonb('citations').$type<unknown[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('aria_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('aria_messages_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A feasibility run or a comparison (`/ai/run/*`), run by the `aria-runs` queue's worker with AI
+ * credits held by a reservation (committed when it succeeds, refunded when it fails for good).
+ */
+export const ariaRuns = pgTable(
+  'aria_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => ariaConversations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['feasibility', 'compare'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** The request as validated (listing ids or the described property, and the assumptions). */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    narrative: text('narrative'),
+    error: text('error'),
+    credits: integer('credits').notNull(),
+    /** The credit reservation (module `credits`) holding this run's credits. */
+    reservationId: uuid('reservation_id'),
+    /** The run's PDF in private storage. */
+    pdfKey: text('pdf_key'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('aria_runs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('aria_runs_conversation_idx').on(t.conversationId),
+  ],
+);
+
+/**
+ * A listing's sentence embedding for ARIA's semantic search (module `aria`), computed by a subscriber
+ * from its name, kind, place and description: a unit vector quantised to signed bytes (512 bytes for
+ * the built-in model's 512 dimensions), ranked in the API within the candidates of a structured search.
+ */
+export const listingEmbeddings = pgTable(
+  'listing_embeddings',
+  {
+    listingId: uuid('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    vector: bytea('vector').notNull(),
+    /** sha1 of the text embedded: an update that changes none of it is not embedded again. */
+    contentHash: text('content_hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
 export type PlaceRow = typeof places.$inferSelect;
+export type AriaConversationRow = typeof ariaConversations.$inferSelect;
+export type AriaMessageRow = typeof ariaMessages.$inferSelect;
+export type AriaRunRow = typeof ariaRuns.$inferSelect;
+export type ListingEmbeddingRow = typeof listingEmbeddings.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
 export type SavedItemRow = typeof savedItems.$inferSelect;

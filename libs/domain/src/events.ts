@@ -9,8 +9,23 @@ export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /** What an event is about: the kinds of things the platform has. */
-export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report', 'kyc', 'licence', 'enterprise', 'development', 'dataset', 'market'] as const;
+export const ENTITY_KINDS = ['user', 'listing', 'review', 'saved_item', 'thread', 'message', 'audit', 'activity', 'currency_rate', 'subscription', 'payment', 'credits', 'export', 'import', 'listing_report', 'kyc', 'licence', 'enterprise', 'development', 'dataset', 'market', 'assistant'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+interface AriaRunRef {
+  runId: string;
+  conversationId: string;
+  userId: string;
+  kind: 'feasibility' | 'compare';
+  credits: number;
+}
+
+interface AriaHistoryRef {
+  conversationId: string;
+  userId: string;
+  kind: 'chat' | 'feasibility' | 'compare';
+  title: string;
+}
 
 interface ListingRef {
   listingId: string;
@@ -126,6 +141,12 @@ export interface DomainEventMap {
   'market.assumptions_updated': { kind: string; fields: string[] };
   'market.dataset_imported': { dataset: string; fileName: string; rows: number; inserted: number; updated: number; unchanged: number };
   'market.report_exported': { group: string; areaCode: string; format: string };
+  /** ARIA (issue 17): runs that spend credits, and history a member deletes or staff read for support. */
+  'aria.run_requested': AriaRunRef;
+  'aria.run_finished': AriaRunRef & { status: 'succeeded' | 'failed'; error: string | null };
+  'aria.history_deleted': AriaHistoryRef;
+  /** A staff member read a member's ARIA conversation for support (the actor is the staff member). */
+  'aria.history_read_by_staff': AriaHistoryRef;
   'payment.notice_received': {
     provider: string;
     eventId: string;
@@ -290,6 +311,10 @@ export const DOMAIN_EVENT_TYPES = [
   'market.assumptions_updated',
   'market.dataset_imported',
   'market.report_exported',
+  'aria.run_requested',
+  'aria.run_finished',
+  'aria.history_deleted',
+  'aria.history_read_by_staff',
 ] as const satisfies readonly DomainEventType[];
 
 /** Where a request came from; kept with the event for the audit log. */
@@ -418,6 +443,10 @@ export const EVENT_AUDIT_SEVERITY: { [T in DomainEventType]: SeverityRule<T> } =
   'market.assumptions_updated': 'medium',
   'market.dataset_imported': 'high',
   'market.report_exported': null,
+  'aria.run_requested': 'low',
+  'aria.run_finished': 'low',
+  'aria.history_deleted': 'low',
+  'aria.history_read_by_staff': 'high',
 };
 
 /** The audit severity of an event, or null when its type is not audited. */
@@ -631,6 +660,14 @@ export function describeEvent(event: DomainEvent): string {
       return `imported ${e.data.dataset} from ${e.data.fileName}: ${e.data.rows} rows (${e.data.inserted} new, ${e.data.updated} changed, ${e.data.unchanged} unchanged)`;
     case 'market.report_exported':
       return `exported the ${e.data.group.replace(/_/g, ' ')} report of ${e.data.areaCode} as ${e.data.format.toUpperCase()}`;
+    case 'aria.run_requested':
+      return `asked ARIA for a ${e.data.kind === 'compare' ? 'comparison' : 'feasibility run'} (${e.data.credits} AI credits held)`;
+    case 'aria.run_finished':
+      return `ARIA's ${e.data.kind === 'compare' ? 'comparison' : 'feasibility run'} ${e.data.status}${e.data.error ? `: ${e.data.error}` : ''}`;
+    case 'aria.history_deleted':
+      return `deleted the ARIA ${e.data.kind} "${e.data.title}"`;
+    case 'aria.history_read_by_staff':
+      return `read the ARIA ${e.data.kind} "${e.data.title}" of ${e.data.userId} for support`;
   }
 }
 
@@ -647,7 +684,7 @@ const money = (centavos: number) =>
  * off by default except for security notices (a password changed, a sign-in method added or removed,
  * a change of role or standing).
  */
-export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing', 'exports', 'verification', 'team'] as const;
+export const NOTIFICATION_KINDS = ['message', 'review', 'listing_verified', 'saved_search', 'security', 'billing', 'exports', 'verification', 'team', 'aria'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   message: 'New messages',
@@ -659,6 +696,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   exports: 'My exports and imports are ready',
   verification: 'Identity and licence verification',
   team: 'My team: invitations and changes',
+  aria: 'ARIA runs are ready',
 };
 export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   message: false,
@@ -670,6 +708,7 @@ export const NOTIFICATION_EMAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   exports: false,
   verification: true,
   team: false,
+  aria: false,
 };
 
 /**

@@ -249,3 +249,5 @@ export * from './billing';
 export * from './trust';
 export * from './market';
 export * from './market-formulas';
+export * from './aria';
+export * from './property-finance';

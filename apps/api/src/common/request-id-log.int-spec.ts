@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../test/api-process';
+import { builtServerEnv, clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../test/api-process';
 
 /** The built server with its real logger: the request id in the log line is the one the response names. */
 describe('X-Request-Id in the logs (built server, real PostgreSQL and Redis)', () => {
@@ -13,19 +13,12 @@ describe('X-Request-Id in the logs (built server, real PostgreSQL and Redis)', (
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = await startApiProcess({
-      ROLE: 'api',
-      DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '2',
-      DB_MIGRATE: 'false',
-      SEED_DEMO: 'false',
-      REDIS_PREFIX: prefix,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      STORAGE_DIR: path.join(dir, 'uploads'),
-      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-      WEB_DIST: dir,
-      LOG_LEVEL: 'info',
-    });
+    api = await startApiProcess(
+      builtServerEnv(
+        { databaseUrl: database.url, redisPrefix: prefix, dir, jwtSecret: randomBytes(32).toString('hex') },
+        { ROLE: 'api', DATABASE_POOL_SIZE: '2', WEB_DIST: dir, LOG_LEVEL: 'info' },
+      ),
+    );
   }, 60000);
   afterAll(async () => {
     await api?.stop();

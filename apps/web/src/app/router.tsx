@@ -18,11 +18,9 @@ function page<M>(load: () => Promise<M>): Promise<M> {
   return Promise.all([import('@/lib/api/endpoints'), load()]).then(([, module]) => module);
 }
 
-type BillingPages = typeof import('@/features/billing');
-
-/** A page of the billing module (plans, checkout, billing, credits, the payment sandbox), as a route's `lazy`. */
-const billing = (name: 'PlansPage' | 'CheckoutPage' | 'BillingPage' | 'PaymentResultPage' | 'CreditsPage' | 'SandboxCheckoutPage') => () =>
-  page((): Promise<BillingPages> => import('@/features/billing')).then((m) => ({ Component: m[name] }));
+/** A page of the billing module (plans, checkout, billing, credits, the payment sandbox), as a route's `lazy`: loaded through app/deferred-routes.ts. */
+const billing = (name: BillingPage) => () => import('./deferred-routes').then((m) => m.billingPage(name));
+type BillingPage = Parameters<(typeof import('./deferred-routes'))['billingPage']>[0];
 
 /** An account page loaded through app/deferred-routes.ts (its preload list stays out of the first download), as a route's `lazy`. */
 const deferred = (name: keyof DeferredPages) => () => import('./deferred-routes').then((m) => m.DEFERRED_PAGES[name]());
@@ -167,6 +165,8 @@ export function createRoutes({ toastPosition }: AppRouteOptions = {}): RouteObje
                   path: 'team',
                   lazy: deferred('team'),
                 },
+                // ARIA, the assistant: a new chat, or a conversation, feasibility run or comparison of the history
+                { path: 'aria/*', lazy: deferred('aria') },
               ],
             },
             {

@@ -75,6 +75,15 @@ const envSchema = z.object({
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   /** Market report exports (CSV or PDF) per member and hour. */
   MARKET_REPORT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  ARIA_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
+  ARIA_OPENAI_BASE_URL: z.string().url().optional(),
+  ARIA_OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  ARIA_OPENAI_API_KEY: z.string().min(1).optional(),
+  ARIA_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  ARIA_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  ARIA_RUNS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  ARIA_RUN_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  ARIA_EMBEDDINGS: z.enum(['on', 'off']).default('on'),
   WEB_DIST: z.string().optional(),
   HTTP_COMPRESSION: bool(true),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -224,6 +233,21 @@ export interface AppConfig {
   /** Uploads: the private folder files are streamed to while a request is handled, and upload requests per member per hour. */
   uploads: { tmpDir: string; perHour: number };
   market: { reportExportsPerHour: number };
+  /**
+   * ARIA: `provider` builtin (no key, offline) or openai (any OpenAI-compatible /v1/chat/completions:
+   * OpenAI, Azure OpenAI, Ollama, llama.cpp's server, vLLM) at `openai.baseUrl` with `openai.model`
+   * and `openai.apiKey`. Per-member limits: chat messages a minute, runs an hour. `embeddings` off
+   * skips the listing embeddings (semantic ranking falls back to the structured order).
+   */
+  aria: {
+    provider: 'builtin' | 'openai';
+    openai: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
+    chatPerMinute: number;
+    runsPerHour: number;
+    /** How long a worker holds a run's job; one that died (stopped renewing it) loses the run to another worker after this. */
+    runLockMs: number;
+    embeddings: boolean;
+  };
   webDist: string;
   /** Compress answers (brotli or gzip, as the client accepts); off when a proxy in front already does. */
   httpCompression: boolean;
@@ -423,6 +447,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: { driver: e.STORAGE_DRIVER, s3: s3Config(e) },
     uploads: { tmpDir: e.UPLOAD_TMP_DIR ?? path.join(e.STORAGE_DIR, 'tmp'), perHour: e.UPLOADS_PER_HOUR },
     market: { reportExportsPerHour: e.MARKET_REPORT_EXPORTS_PER_HOUR },
+    aria: {
+      provider: e.ARIA_PROVIDER,
+      openai: { baseUrl: e.ARIA_OPENAI_BASE_URL?.replace(/\/$/, ''), model: e.ARIA_OPENAI_MODEL, apiKey: e.ARIA_OPENAI_API_KEY, timeoutMs: e.ARIA_OPENAI_TIMEOUT_MS },
+      chatPerMinute: e.ARIA_CHAT_PER_MINUTE,
+      runsPerHour: e.ARIA_RUNS_PER_HOUR,
+      runLockMs: e.ARIA_RUN_LOCK_MS,
+      embeddings: e.ARIA_EMBEDDINGS === 'on',
+    },
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     httpCompression: e.HTTP_COMPRESSION,
     messaging: { sendPerMinute: e.MESSAGE_SEND_PER_MINUTE, fetchPerMinute: e.MESSAGE_FETCH_PER_MINUTE },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
+import { builtServerEnv, clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
 
 interface LogLine {
   level: number;
@@ -31,19 +31,12 @@ describe('request log lines (built server, real PostgreSQL and Redis)', () => {
 
   async function withServer(level: string, body: (api: ApiProcess) => Promise<void>): Promise<void> {
     const prefix = `reqlog_${randomBytes(4).toString('hex')}`;
-    const api = await startApiProcess({
-      ROLE: 'api',
-      DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '2',
-      DB_MIGRATE: 'false',
-      SEED_DEMO: 'false',
-      REDIS_PREFIX: prefix,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      STORAGE_DIR: path.join(dir, 'uploads'),
-      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-      WEB_DIST: path.join(dir, 'web'),
-      LOG_LEVEL: level,
-    });
+    const api = await startApiProcess(
+      builtServerEnv(
+        { databaseUrl: database.url, redisPrefix: prefix, dir, jwtSecret: randomBytes(32).toString('hex') },
+        { ROLE: 'api', DATABASE_POOL_SIZE: '2', WEB_DIST: path.join(dir, 'web'), LOG_LEVEL: level },
+      ),
+    );
     try {
       await body(api);
     } finally {

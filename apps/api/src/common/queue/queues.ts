@@ -15,5 +15,7 @@ export const QUEUES = {
   exports: 'exports',
   /** Listing imports from a JSON file; one job per import, resumable by listing code. */
   imports: 'imports',
+  /** ARIA's feasibility runs and comparisons; one job per run (its id is the job id), credits refunded when it fails for good. */
+  ariaRuns: 'aria-runs',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

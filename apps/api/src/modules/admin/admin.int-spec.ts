@@ -208,6 +208,10 @@ describe('the admin console’s user page and dashboard (HTTP, real PostgreSQL a
       expect(res.body.series[0].points[29].date).toBe(today);
       // the members created by this suite today (not the planted ones) count on today
       expect(res.body.totals.newUsers).toBeGreaterThanOrEqual(3);
+      // filter null and an empty data list read as "no filter" and "every metric" (a null filter was a 500, found by fuzz-routes)
+      const nulls = await dashboard(admin, { data: [], filter: null }).expect(200);
+      expect(nulls.body.to).toBe(today);
+      expect(nulls.body.series.map((s: { metric: string }) => s.metric)).toEqual(['users', 'listings', 'messages', 'payments']);
     });
 
     it('refuses members (403), bad dates, an inverted range, a daily range over 366 days and unknown metrics (400), an unknown member (404)', async () => {

@@ -9,6 +9,8 @@ describe('the admin dashboard window (Philippine days)', () => {
     expect(w.from.toISOString()).toBe('2026-10-28T16:00:00.000Z');
     expect(w.to.toISOString()).toBe('2026-11-27T16:00:00.000Z');
     expect(bucketsOf(w)).toHaveLength(30);
+    expect(dashboardWindow(null, new Date('2026-11-26T17:30:00Z'))).toEqual(w);
+    expect(dashboardWindow(undefined, new Date('2026-11-26T17:30:00Z'))).toEqual(w);
   });
 
   it('reads dates and date-times as Manila days', () => {

@@ -43,7 +43,8 @@ export function parseDay(value: unknown): string | null {
 }
 
 /** The window of a dashboard filter; 400 saying what to fix for a bad date, `to` before `from`, or a range too long for the interval. */
-export function dashboardWindow(filter: { from?: string; to?: string; interval?: PeriodInterval } = {}, now = new Date()): DashboardWindow {
+export function dashboardWindow(given: { from?: string; to?: string; interval?: PeriodInterval } | null | undefined, now = new Date()): DashboardWindow {
+  const filter = given ?? {};
   const interval = filter.interval ?? 'day';
   const toDay = filter.to === undefined ? manilaDay(now) : parseDay(filter.to);
   if (!toDay) throw new BadRequestException('filter.to must be a date (YYYY-MM-DD) or an ISO date-time');

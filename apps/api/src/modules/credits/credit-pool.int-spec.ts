@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { creditLedger, creditPools, creditReservations, enterpriseMembers, enterprises, users } from '@app/db';
 import { EventsService } from '../../common/events/events.service';
 import { auth, createUser, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { CreditsService, manilaMonthStart } from './credits.service';
+import { AriaRunsService } from '../aria/runs/aria-runs.service';
+import { CreditsService, manilaMonthStart, poolShare } from './credits.service';
 
 /**
  * Enterprise credit pools through CreditsService on the real database. The enterprise module owns
@@ -286,6 +287,62 @@ describe('Enterprise credit pools (service, real PostgreSQL)', () => {
     ]);
     const bad = await refusalOf(credits.poolAccount(e, { from: today, to: yesterday }));
     expect(bad).toMatchObject({ status: 400, body: { message: `to (${yesterday}) must be after from (${today})` } });
+  });
+
+  it('poolShare: the balance within what the cap leaves, 0 when paused, never negative', () => {
+    const active = (monthlyCreditCap: number | null) => ({ paused: false, monthlyCreditCap });
+    expect(poolShare(active(null), 12, 0)).toBe(12);
+    expect(poolShare(active(null), 0, 0)).toBe(0);
+    expect(poolShare(active(5), 12, 2)).toBe(3);
+    expect(poolShare(active(5), 2, 0)).toBe(2);
+    expect(poolShare(active(5), 12, 5)).toBe(0);
+    expect(poolShare(active(5), 12, 7)).toBe(0); // a cap lowered below what was spent
+    expect(poolShare({ paused: true, monthlyCreditCap: null }, 12, 0)).toBe(0);
+  });
+
+  /**
+   * The quote ARIA shows (`spendable`, through the runs' quote) and the hold agree at every edge: a
+   * hold of exactly the quoted pool amount comes from the pool, one credit more does not (the member
+   * has no own credits, so it is refused with the pool's reason and the pool is untouched).
+   */
+  it.each([
+    { edge: 'no cap: the pool balance is the limit', pool: 7, cap: null, spentBefore: 0, quoted: 7, why: 'balance' },
+    { edge: 'pool exhausted (no cap)', pool: 3, cap: null, spentBefore: 3, quoted: 0, why: 'balance' },
+    { edge: 'pool exhausted under a cap with room', pool: 4, cap: 10, spentBefore: 4, quoted: 0, why: 'balance' },
+    { edge: 'pool lower than the cap leaves', pool: 6, cap: 10, spentBefore: 3, quoted: 3, why: 'balance' },
+    { edge: 'cap lower than the pool', pool: 20, cap: 5, spentBefore: 2, quoted: 3, why: 'cap' },
+    { edge: 'member cap reached', pool: 20, cap: 5, spentBefore: 5, quoted: 0, why: 'cap' },
+    { edge: 'cap and pool equal', pool: 9, cap: 6, spentBefore: 3, quoted: 3, why: 'cap' },
+  ])('the quote and the hold agree: $edge', async ({ pool, cap, spentBefore, quoted, why }) => {
+    const e = await team(pool);
+    const m = await join(e, await member('Quote', 'Edge'), cap);
+    if (spentBefore > 0) await credits.spend(m, spentBefore, 'earlier this month', work);
+    const caller = { id: m, sessionId: 'test', role: 'user' as const, type: 'customer' as const, email: 'quote@example.test' };
+    const quote = await t.app.get(AriaRunsService).quote(caller, 'feasibility');
+    expect(await credits.spendable(m)).toEqual({ own: 0, pool: quoted });
+    expect(quote.pool).toBe(quoted);
+    const before = await poolRow(e);
+
+    const over = await refusalOf(credits.reserve(m, quoted + 1, 'one more than quoted'));
+    expect(over.status).toBe(402);
+    expect((over.body.upgrade.pool as { why: string }).why).toBe(why);
+    expect(await poolRow(e)).toBe(before);
+
+    if (quoted > 0) {
+      const held = await credits.reserve(m, quoted, 'exactly the quote');
+      expect(held).toMatchObject({ poolId: e, amount: quoted, balance: before - quoted });
+      expect(await credits.spendable(m)).toEqual({ own: 0, pool: 0 });
+    }
+    await consistent(e);
+  });
+
+  it('the quote and the hold agree for a paused member: 0 from the pool, and a hold of 1 is refused as paused', async () => {
+    const e = await team(10);
+    const m = await join(e, await member(), null, 'paused');
+    expect(await credits.spendable(m)).toEqual({ own: 0, pool: 0 });
+    const refused = await refusalOf(credits.reserve(m, 1, 'x'));
+    expect(refused.body.upgrade.pool).toEqual({ why: 'paused' });
+    expect(await poolRow(e)).toBe(10);
   });
 
   it('holds under 50 parallel spends by 10 members: the pool never goes below zero, no cap is passed, the ledger adds up', async () => {

@@ -87,7 +87,7 @@ export function manilaMonthStart(at: Date): Date {
 }
 
 /** A window bound: a Philippine day (YYYY-MM-DD: its first instant, or for `to` the next day's) or an instant; 400 when neither. */
-function windowBound(value: string | undefined, name: 'from' | 'to'): Date | undefined {
+export function windowBound(value: string | undefined, name: 'from' | 'to'): Date | undefined {
   if (value === undefined) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = Date.parse(`${value}T00:00:00Z`);
@@ -100,6 +100,19 @@ function windowBound(value: string | undefined, name: 'from' | 'to'): Date | und
 }
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/**
+ * Credits a team member may take from their enterprise's pool now: the pool's balance, within what
+ * their monthly cap leaves this month (`spentThisMonth` is what they took from it since the month
+ * began in Manila, less refunds); 0 when their place is paused; never negative. The one rule behind
+ * both the quote a member sees (`spendable`) and the hold (`reserve`): a hold of `amount` from the
+ * pool succeeds exactly when `amount <= poolShare(...)`.
+ */
+export function poolShare(m: Pick<CreditPoolMembership, 'paused' | 'monthlyCreditCap'>, balance: number, spentThisMonth: number): number {
+  if (m.paused) return 0;
+  const left = m.monthlyCreditCap === null ? balance : Math.min(balance, m.monthlyCreditCap - spentThisMonth);
+  return Math.max(0, left);
+}
 
 function poolRefusalText(r: PoolRefusal): string {
   if (r.why === 'paused') return "Your place in your team is paused, so the team's pool is not open to you";
@@ -428,6 +441,32 @@ export class CreditsService {
     });
   }
 
+  /**
+   * What a member can spend on a piece of work now, without holding anything: their own balance and,
+   * for an active team member, what the team's pool would pay for them (the pool's balance within the
+   * member's monthly cap; 0 when paused). `reserve` tries the pool first, then the own balance.
+   */
+  async spendable(userId: string): Promise<{ own: number; pool: number | null }> {
+    const own = (await this.users.creditProfile(userId))?.balance ?? 0;
+    const m = await this.membership.membershipOf(userId);
+    if (!m) return { own, pool: null };
+    const { available } = await this.poolShareOf(userId, m, (await this.credits.poolBalance(m.enterpriseId)) ?? 0);
+    return { own, pool: available };
+  }
+
+  /**
+   * What the member may take from the pool now (`poolShare`), given the pool's balance: reads what
+   * they spent from it this month only when they have a cap. The quote (`spendable`) and the hold
+   * (`reserveFromPool`) both go through here, so they cannot disagree.
+   */
+  private async poolShareOf(userId: string, m: CreditPoolMembership, balance: number): Promise<{ available: number; spent: number }> {
+    const spent =
+      m.paused || m.monthlyCreditCap === null
+        ? 0
+        : ((await this.credits.poolSpend(m.enterpriseId, manilaMonthStart(new Date()), null, userId)).get(userId) ?? 0);
+    return { available: poolShare(m, balance, spent), spent };
+  }
+
   /** Credits in an enterprise's pool (0 when it has none). */
   async poolBalance(enterpriseId: string): Promise<number> {
     return (await this.credits.poolBalance(enterpriseId)) ?? 0;
@@ -513,11 +552,11 @@ export class CreditsService {
     if (m.paused) return { why: 'paused' };
     const poolId = m.enterpriseId;
     const have = (await this.credits.lockPool(poolId)) ?? 0;
-    if (m.monthlyCreditCap !== null) {
-      const spent = (await this.credits.poolSpend(poolId, manilaMonthStart(new Date()), null, userId)).get(userId) ?? 0;
-      if (spent + amount > m.monthlyCreditCap) return { why: 'cap', cap: m.monthlyCreditCap, spent };
+    const { available, spent } = await this.poolShareOf(userId, m, have);
+    if (amount > available) {
+      // why: the cap when it alone would refuse this amount, else the pool's balance
+      return m.monthlyCreditCap !== null && spent + amount > m.monthlyCreditCap ? { why: 'cap', cap: m.monthlyCreditCap, spent } : { why: 'balance', balance: have };
     }
-    if (have < amount) return { why: 'balance', balance: have };
     const balance = (await this.credits.movePool(poolId, -amount))!;
     const reservation = await this.credits.insertReservation({
       userId,

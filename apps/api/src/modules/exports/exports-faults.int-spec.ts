@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
+import { builtServerEnv, clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
 import { eventually } from '../../../test/realtime';
 import { LinkSigner } from '../../common/security/link-signer';
 
@@ -32,21 +32,12 @@ describe('an export survives its worker being killed (built server, real Postgre
   const prefix = `export_faults_${randomBytes(3).toString('hex')}`;
   const processes: ApiProcess[] = [];
 
-  const env = (extra: Record<string, string>) => ({
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET,
-    SEED_DEMO: 'false',
-    DB_MIGRATE: 'false',
-    STORAGE_DIR: path.join(dir, 'uploads'),
-    MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-    // a dead worker's export is taken over after 2 s
-    EXPORT_JOB_LOCK_MS: '2000',
-    EXPORT_INLINE_MAX_ROWS: '0',
-    LISTING_SEARCH_INDEX: 'false',
-    ...extra,
-  });
+  const env = (extra: Record<string, string>) =>
+    builtServerEnv(
+      { databaseUrl: db.url, redisPrefix: prefix, dir, jwtSecret: JWT_SECRET },
+      // a dead worker's export is taken over after 2 s
+      { NODE_ENV: 'test', EXPORT_JOB_LOCK_MS: '2000', EXPORT_INLINE_MAX_ROWS: '0', LISTING_SEARCH_INDEX: 'false', ...extra },
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -195,6 +195,9 @@ describe('PRC licences and the trust shown on listings (HTTP, real PostgreSQL an
 
     // the second broker is not asked yet
     await supervise(second, id, true).expect(404);
+    // found by fuzz-routes: null fields were a 500; null reads as not sent
+    const nothing = await t.http.put(`/api/licence/update/${id}`).set(auth(sales.token)).send({ number: null, validUntil: null }).expect(400);
+    expect(nothing.body.message).toBe('Send what changes: number, validUntil or supervisingBrokerId');
     const renamed = await t.http.put(`/api/licence/update/${id}`).set(auth(sales.token)).send({ supervisingBrokerId: second.user._id }).expect(200);
     expect(renamed.body).toMatchObject({ status: 'pending_broker', brokerDeclinedAt: null, supervisingBroker: { _id: second.user._id } });
     await supervise(first, id, true).expect(404);

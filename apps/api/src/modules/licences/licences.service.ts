@@ -96,7 +96,9 @@ export class LicencesService {
   }
 
   /** The member's own current licence with a new number, validity or broker: back to review, badge off until approved again. */
-  async update(caller: AuthUser, id: string, dto: UpdateLicenceDto): Promise<LicenceDto> {
+  async update(caller: AuthUser, id: string, given: UpdateLicenceDto): Promise<LicenceDto> {
+    // null reads as "not sent" (IsOptional lets null through; none of these can be cleared)
+    const dto = { number: given.number ?? undefined, validUntil: given.validUntil ?? undefined, supervisingBrokerId: given.supervisingBrokerId ?? undefined };
     if (dto.number === undefined && dto.validUntil === undefined && dto.supervisingBrokerId === undefined) {
       throw new BadRequestException('Send what changes: number, validUntil or supervisingBrokerId');
     }

@@ -83,6 +83,7 @@ export function toListingDto({ listing: l, owner, isSaved }: ListingWithOwner): 
     rating: { average: Number(l.ratingAverage), count: l.ratingCount },
     verified: l.verified,
     isVisible: l.isVisible,
+    ...(l.hiddenForSuspension ? { hiddenForSuspension: true } : {}),
     isSaved,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),

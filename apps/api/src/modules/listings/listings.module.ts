@@ -6,6 +6,8 @@ import { PlacesModule } from '../places/places.module';
 import { SavedModule } from '../saved/saved.module';
 import { GuestViews } from './guest-views';
 import { ListingCountCache } from './listing-count-cache';
+import { ListingAccountRemoval } from './listing-account-removal';
+import { ListingOwnerStatusSubscriber } from './listing-owner-status.subscriber';
 import { ListingCountInvalidation } from './listing-count-invalidation.subscriber';
 import { ListingMediaService } from './listing-media.service';
 import { ListingOwnerGuard } from './listing-owner.guard';
@@ -33,7 +35,7 @@ import { ListingTeamService } from './team/listing-team.service';
 @Module({
   imports: [PlacesModule, NearbyModule, SubscriptionsModule, UsersModule, forwardRef(() => SavedModule), forwardRef(() => MessagingModule)],
   controllers: [ListingsController, ListingMapController, ListingReportsController, ListingBulkController, ListingImportController],
-  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, GuestViews, ListingOwnerGuard, ListingReportsRepository, ListingReportsService, ListingBulkService, ListingImportService, ListingImportRepository, ListingTeamService, ListingTeamRepository],
+  providers: [ListingSearchIndexService, ListingSearchIndexRepository, ListingsService, ListingWordsService, ListingMapService, ListingMapRepository, ListingsRepository, ListingMediaService, ListingCountCache, ListingCountInvalidation, ListingOwnerStatusSubscriber, ListingAccountRemoval, GuestViews, ListingOwnerGuard, ListingReportsRepository, ListingReportsService, ListingBulkService, ListingImportService, ListingImportRepository, ListingTeamService, ListingTeamRepository],
   exports: [ListingsService, ListingMediaService, ListingCountCache, ListingSearchIndexService, ListingImportService, ListingTeamService],
 })
 export class ListingsModule {}

@@ -216,6 +216,29 @@ export class ListingsRepository {
     await this.db.delete(listings).where(eq(listings.id, id));
   }
 
+  /** Every listing of an owner (any status), oldest first. */
+  allOfOwner(ownerId: string): Promise<ListingRow[]> {
+    return this.db.select().from(listings).where(eq(listings.ownerId, ownerId)).orderBy(asc(listings.createdAt));
+  }
+
+  /** Hides the owner's visible listings, marked as hidden for the suspension; answers those it hid. */
+  hideForSuspendedOwner(ownerId: string): Promise<ListingRow[]> {
+    return this.db
+      .update(listings)
+      .set({ isVisible: false, hiddenForSuspension: true, updatedAt: new Date() })
+      .where(and(eq(listings.ownerId, ownerId), eq(listings.isVisible, true)))
+      .returning();
+  }
+
+  /** Shows again the owner's listings hidden for the suspension (not those hidden otherwise); answers them. */
+  showAfterSuspension(ownerId: string): Promise<ListingRow[]> {
+    return this.db
+      .update(listings)
+      .set({ isVisible: true, hiddenForSuspension: false, updatedAt: new Date() })
+      .where(and(eq(listings.ownerId, ownerId), eq(listings.hiddenForSuspension, true)))
+      .returning();
+  }
+
   /** The WHERE of a search: the filters plus what this viewer may see. */
   /**
    * The WHERE of a search: the filters plus what this viewer may see. With a search text there are two
@@ -1139,6 +1162,48 @@ export class ListingsRepository {
       sql`select setval('listing_code_seq', ${max}::bigint) from listing_code_seq where last_value < ${max}::bigint or (last_value = ${max}::bigint and not is_called)`,
     );
   }
+
+  /**
+   * ARIA's search candidates (module `aria` asks through ListingsService.ariaCandidates): the ids of
+   * the listings the filters select for this viewer (whereOf, the search's own rule), newest first, at
+   * most `cap` (the `listings_created_at_idx` / `listings_city_idx` walks stop there).
+   */
+  async ariaCandidateIds(f: ListingFilters, viewer: Viewer, cap: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(this.whereOf(f, viewer, 'page'))
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(cap);
+    return rows.map((r) => r.id);
+  }
+
+  /** What ARIA's listing embeddings are computed from (module `aria`), for listings by id. */
+  async embeddingTextsOf(ids: string[]) {
+    if (!ids.length) return [];
+    return this.db.select(this.embeddingColumns).from(listings).where(inArray(listings.id, ids));
+  }
+
+  /** The same for every listing in id order, `limit` after `afterId` (null: from the start): the embeddings' backfill. */
+  async embeddingTextsAfter(afterId: string | null, limit: number) {
+    return this.db
+      .select(this.embeddingColumns)
+      .from(listings)
+      .where(afterId ? sql`${listings.id} > ${afterId}` : undefined)
+      .orderBy(asc(listings.id))
+      .limit(limit);
+  }
+
+  private readonly embeddingColumns = {
+    id: listings.id,
+    name: listings.name,
+    type: listings.type,
+    kind: listings.kind,
+    offer: listings.offer,
+    barangayName: listings.barangayName,
+    cityName: listings.cityName,
+    description: sql<string>`left(${listings.description}, 600)`,
+  };
 }
 
 /** The orders a listing export may take (columns that are never null, so the keyset never skips a row). */

@@ -700,11 +700,31 @@ export class ListingsService {
     return { message: 'Listing removed' };
   }
 
+  /**
+   * A member's account is being removed (AccountRemovalSteps, inside its transaction): each of their
+   * listings is removed with its own `listing.removed` event (the market figures end its market life,
+   * savers' alerts stop), before the cascade would take the rows silently. Answers the cleanup of their
+   * images and ownership documents in storage, run after the commit.
+   */
+  async removeAllOfOwner(ownerId: string, actorId: string): Promise<() => Promise<void>> {
+    const owned = await this.listings.allOfOwner(ownerId);
+    const media: Array<{ id: string; images: ListingRow['images']; documents: string[] }> = [];
+    for (const listing of owned) {
+      media.push({ id: listing.id, images: listing.images, documents: (await this.listings.documents(listing.id)).map((d) => d.storageKey) });
+      await this.listings.remove(listing.id);
+      await this.events.publish({ type: 'listing.removed', actorId, entity: listingEntity(listing), data: { ...listingRef(listing), byStaff: actorId !== ownerId } });
+    }
+    return async () => {
+      for (const m of media) await this.media.removeAll(m.id, m.images, m.documents).catch(() => undefined);
+    };
+  }
+
   async setVisibility(caller: AuthUser, listingId: string, visible: boolean): Promise<ListingDto> {
     const listing = await this.mustOwnOrAdmin(caller, listingId);
     if (visible && !listing.isVisible && listing.status === 'active') await this.assertIdentityRoom(caller, listing.ownerId);
     await this.transactions.run(async () => {
-      await this.listings.update(listingId, { isVisible: visible });
+      // a choice made while the owner is suspended stands: reinstating the owner no longer shows it
+      await this.listings.update(listingId, { isVisible: visible, hiddenForSuspension: false });
       if (listing.isVisible !== visible) {
         await this.events.publish({
           type: 'listing.visibility_changed',
@@ -715,6 +735,32 @@ export class ListingsService {
       }
     });
     return this.get(caller, listingId);
+  }
+
+  /**
+   * The owner's account was suspended: their visible listings leave the public (search, map, pages,
+   * alerts, market figures) as if hidden, each with its `listing.visibility_changed` event, in one
+   * transaction. Idempotent: a second call finds nothing visible.
+   */
+  async hideForSuspendedOwner(ownerId: string, actorId: string | null): Promise<number> {
+    return this.transactions.run(async () => {
+      const hidden = await this.listings.hideForSuspendedOwner(ownerId);
+      for (const listing of hidden) {
+        await this.events.publish({ type: 'listing.visibility_changed', actorId, entity: listingEntity(listing), data: { ...listingRef(listing), visible: false } });
+      }
+      return hidden.length;
+    });
+  }
+
+  /** The owner was reinstated: the listings the suspension hid are shown again (those hidden by a choice stay hidden). Idempotent. */
+  async showAfterSuspension(ownerId: string, actorId: string | null): Promise<number> {
+    return this.transactions.run(async () => {
+      const shown = await this.listings.showAfterSuspension(ownerId);
+      for (const listing of shown) {
+        await this.events.publish({ type: 'listing.visibility_changed', actorId, entity: listingEntity(listing), data: { ...listingRef(listing), visible: true } });
+      }
+      return shown.length;
+    });
   }
 
   /**
@@ -1091,6 +1137,49 @@ export class ListingsService {
     }
     if (events.length) await this.events.publish(...events);
     return { created: creates.length, updated, unchanged: updates.length - updated };
+  }
+
+  /* ---------------------------------------------------------------------------------------------
+   * ARIA (issue 17): what the assistant's tools read of listings, by the search's visibility rule.
+   * ------------------------------------------------------------------------------------------- */
+
+  /**
+   * Up to `cap` ids of the listings this caller's search would show for the filters (the search's own
+   * rule: the public see visible non-draft listings, staff every listing), newest first, and how many
+   * match. A public search answers from the listings held in memory (ListingSearchIndexService, exact
+   * total); otherwise PostgreSQL walks `whereOf` newest first and the total is the search's (totalOf:
+   * exact up to EXACT_TOTAL_UP_TO, else estimated).
+   */
+  async ariaCandidates(caller: AuthUser, filters: ListingFilters, cap: number): Promise<{ ids: string[]; total: number }> {
+    const viewer = viewerOf(caller);
+    const limit = Math.min(Math.max(1, cap), INDEX_MAX_PAGE_ROWS);
+    const index = searchesPublic(viewer, filters) ? await this.searchIndex.current() : null;
+    if (index) return index.search(filters, await this.searchIndex.wordGroups(filters), { field: 'createdAt', direction: 'desc' }, limit, 0);
+    const ids = await this.listings.ariaCandidateIds(filters, viewer, limit);
+    return { ids, total: ids.length < limit ? ids.length : (await this.totalOf(filters, viewer)).total };
+  }
+
+  /**
+   * The listings among these ids or codes that the caller may see (`canSeeListing`: public ones, their
+   * own, every one for staff), every column but the search's; unknown and unseen ones are left out.
+   */
+  async ariaListings(caller: AuthUser, refs: string[]): Promise<ListingCard[]> {
+    const ids = refs.filter((r) => isUUID(r));
+    const codes = refs.filter((r) => !isUUID(r)).map((c) => c.trim().toUpperCase());
+    const [byId, byCode] = await Promise.all([this.listings.cardsByIds(ids), this.listings.rowsByCodes(codes)]);
+    const seen = new Map<string, ListingCard>();
+    for (const row of [...byId.map((r) => r.listing), ...byCode]) if (canSeeListing(caller, row)) seen.set(row.id, row);
+    return [...seen.values()];
+  }
+
+  /** What ARIA's listing embeddings are computed from (name, type, kind, offer, place, the start of the description), by id; deleted listings left out. */
+  embeddingTextsOf(ids: string[]) {
+    return this.listings.embeddingTextsOf(ids);
+  }
+
+  /** The same for every listing in id order, `limit` after `afterId` (null: from the start): the embeddings' backfill. */
+  embeddingTexts(afterId: string | null, limit: number) {
+    return this.listings.embeddingTextsAfter(afterId, Math.min(Math.max(1, limit), 5000));
   }
 }
 

@@ -8,7 +8,7 @@ import { statisticsFiles } from '../../import-statistics';
 import { loadBundledStatistics } from './bundled-statistics';
 import { MarketDataService } from './market-data.service';
 import { StatImportError, type ParsedDataset } from './stat-parsers';
-import { xlsx } from './xlsx-fixture';
+import { xlsx } from '../../../test/xlsx-fixture';
 
 // The official files, read where they are (never copied into the repository).
 const BI = path.resolve(__dirname, '../../../../../../shared/data/bi');

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { NewDomainEvent } from '@app/domain';
 import { Transactions } from '../../common/db/transactions';
 import { EventsService } from '../../common/events/events.service';
@@ -39,6 +40,8 @@ export interface ZonalImportResult {
 
 /** The CPI series on the Negros Island Region boundaries, preferred for the five areas that have two. */
 const NEWEST_VARIANT = 'with_NIR';
+/** How long a process keeps statistics it has read (see MarketDataService.valueCache). */
+export const STAT_CACHE_MS = 5 * 60 * 1000;
 
 const toPoint = (r: StatValueRow): StatPoint => ({
   dataset: r.dataset as StatDatasetId,
@@ -60,6 +63,13 @@ const toPoint = (r: StatValueRow): StatPoint => ({
  */
 @Injectable()
 export class MarketDataService implements MarketDataReader {
+  /**
+   * Statistics rows read per (dataset, areas, options), kept per process for STAT_CACHE_MS: they
+   * change only when an operator imports a file (an import in this process clears the cache; other
+   * processes see it within five minutes). Reports read the same few areas' statistics over and over.
+   */
+  private readonly valueCache = new LRUCache<string, StatValueRow[]>({ max: 20_000, ttl: STAT_CACHE_MS });
+
   constructor(
     private readonly repo: MarketDataRepository,
     private readonly places: PlacesService,
@@ -86,7 +96,7 @@ export class MarketDataService implements MarketDataReader {
    * records the import in stat_datasets.
    */
   async importStatistics(parsed: readonly ParsedDataset[], actorId: string | null = null): Promise<DatasetImportResult[]> {
-    return this.transactions.run(async () => {
+    const imported = await this.transactions.run(async () => {
       const results: DatasetImportResult[] = [];
       for (const p of parsed) {
         const counts = await this.repo.upsertValues(p.dataset, p.values);
@@ -101,6 +111,8 @@ export class MarketDataService implements MarketDataReader {
       }
       return results;
     });
+    this.valueCache.clear();
+    return imported;
   }
 
   async datasets(): Promise<DatasetInfo[]> {
@@ -121,21 +133,43 @@ export class MarketDataService implements MarketDataReader {
     areaCodes: readonly string[],
     opts: { indicators?: readonly string[]; breakdowns?: readonly string[]; latest?: boolean; variant?: string } = {},
   ): Promise<StatPoint[]> {
-    const rows = await this.repo.values(dataset, areaCodes, opts);
+    const rows = await this.cachedValues(dataset, areaCodes, opts);
     const code = areaCodes.find((c) => rows.some((r) => r.areaCode === c));
     if (!code) return [];
-    let list = rows.filter((r) => r.areaCode === code);
-    if (opts.variant === undefined) {
-      // One series only: the newest boundaries when the area has two (CPI files, NIR), else the plain one.
-      const variants = new Set(list.map((r) => r.variant));
-      const pick = variants.has(NEWEST_VARIANT) ? NEWEST_VARIANT : variants.has('') ? '' : [...variants].sort()[0];
-      list = list.filter((r) => r.variant === pick);
-    }
-    if (opts.latest) {
-      const newest = list.reduce((m, r) => (r.period > m ? r.period : m), '');
-      list = list.filter((r) => r.period === newest);
-    }
-    return list.map(toPoint);
+    return seriesOf(rows.filter((r) => r.areaCode === code), opts).map(toPoint);
+  }
+
+  private async cachedValues(
+    dataset: StatDatasetId,
+    areaCodes: readonly string[],
+    opts: { indicators?: readonly string[]; breakdowns?: readonly string[]; variant?: string },
+  ): Promise<StatValueRow[]> {
+    const codes = [...new Set(areaCodes)].sort();
+    const key = JSON.stringify([dataset, codes, opts.indicators ?? null, opts.breakdowns ?? null, opts.variant ?? null]);
+    const hit = this.valueCache.get(key);
+    if (hit) return hit;
+    const rows = await this.repo.values(dataset, codes, { indicators: opts.indicators, breakdowns: opts.breakdowns, variant: opts.variant });
+    this.valueCache.set(key, rows);
+    return rows;
+  }
+
+  /**
+   * For each chain of area codes (most specific first, as `valuesFor` takes them), the values of the
+   * first code that has any — every chain answered by one query (a report over many barangays asks
+   * once, not once per city).
+   */
+  async valuesForEach(
+    dataset: StatDatasetId,
+    chains: ReadonlyArray<readonly string[]>,
+    opts: { indicators?: readonly string[]; breakdowns?: readonly string[]; latest?: boolean; variant?: string } = {},
+  ): Promise<StatPoint[][]> {
+    const rows = await this.cachedValues(dataset, chains.flat(), opts);
+    const byArea = new Map<string, typeof rows>();
+    for (const r of rows) byArea.set(r.areaCode, [...(byArea.get(r.areaCode) ?? []), r]);
+    return chains.map((chain) => {
+      const code = chain.find((c) => byArea.has(c));
+      return code ? seriesOf(byArea.get(code)!, opts).map(toPoint) : [];
+    });
   }
 
   async zonalValues(barangayCode: string): Promise<ZonalValueView[]> {
@@ -232,4 +266,22 @@ export class MarketDataService implements MarketDataReader {
       };
     });
   }
+}
+
+/**
+ * One area's rows as one series: the newest boundaries when the area has two (the CPI files, NIR)
+ * unless a variant is named, and with `latest` the newest period only.
+ */
+function seriesOf<R extends { variant: string; period: string }>(rows: R[], opts: { latest?: boolean; variant?: string }): R[] {
+  let list = rows;
+  if (opts.variant === undefined) {
+    const variants = new Set(list.map((r) => r.variant));
+    const pick = variants.has(NEWEST_VARIANT) ? NEWEST_VARIANT : variants.has('') ? '' : [...variants].sort()[0];
+    list = list.filter((r) => r.variant === pick);
+  }
+  if (opts.latest) {
+    const newest = list.reduce((m, r) => (r.period > m ? r.period : m), '');
+    list = list.filter((r) => r.period === newest);
+  }
+  return list;
 }

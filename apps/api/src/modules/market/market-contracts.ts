@@ -58,12 +58,17 @@ export interface MonthlyPoint {
   sqmSample: number;
 }
 
+/** The key of an area's figures for an offer and kind in `areaStatsGrid`'s answer. */
+export const statsKey = (areaCode: string, offer: MarketOffer, kind: MarketKind) => `${areaCode}|${offer}|${kind}`;
+
 export type AreaRankMetric = 'median_price_per_sqm' | 'active_count' | 'new_30d' | 'inquiries_per_listing' | 'median_days_on_market';
 
 export interface MarketListingsReader {
   /** The figures of an area (any level; 'PH' national), or null when it has no listings at all. */
   areaStats(areaCode: string, offer: MarketOffer, kind: MarketKind): Promise<AreaStatsView | null>;
   areaStatsMany(areaCodes: readonly string[], offer: MarketOffer, kind: MarketKind): Promise<AreaStatsView[]>;
+  /** The figures of areas × offers × kinds in one read, keyed by `statsKey(area, offer, kind)`; absent keys have no listings. */
+  areaStatsGrid(areaCodes: readonly string[], offers: readonly MarketOffer[], kinds: readonly MarketKind[]): Promise<Map<string, AreaStatsView>>;
   /** Months oldest first, the last `months` months up to the current one, empty months included (zeros, null medians). */
   monthly(areaCode: string, offer: MarketOffer, kind: MarketKind, months?: number): Promise<MonthlyPoint[]>;
   monthlyMany(areaCodes: readonly string[], offer: MarketOffer, kind: MarketKind, months?: number): Promise<Map<string, MonthlyPoint[]>>;

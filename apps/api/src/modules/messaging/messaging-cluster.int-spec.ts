@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
+import { builtServerEnv, clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
 import { connect, emitWithAck, eventually, record, refusal, settle } from '../../../test/realtime';
 import { PASSWORD, uniqueEmail } from '../../../test/test-app';
 
@@ -63,19 +63,10 @@ describe('realtime across two API processes (Redis adapter)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 2 });
-    env = {
-      ROLE: 'api',
-      DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '3',
-      DB_MIGRATE: 'false',
-      SEED_DEMO: 'false',
-      REDIS_PREFIX: prefix,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      STORAGE_DIR: path.join(dir, 'uploads'),
-      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-      WEB_DIST: dir,
-      SOCKET_MAX_PER_USER: '4',
-    };
+    env = builtServerEnv(
+      { databaseUrl: database.url, redisPrefix: prefix, dir, jwtSecret: randomBytes(32).toString('hex') },
+      { ROLE: 'api', DATABASE_POOL_SIZE: '3', WEB_DIST: dir, SOCKET_MAX_PER_USER: '4' },
+    );
     [one, two] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
     alice = await member('Alice', one.base);
     bob = await member('Bob', two.base);

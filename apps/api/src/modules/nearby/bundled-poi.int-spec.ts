@@ -1,12 +1,13 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NEARBY_CATEGORIES } from '@app/domain';
-import { listings, openDatabase, pointsOfInterest } from '@app/db';
+import { appState, listings, openDatabase, pointsOfInterest } from '@app/db';
 import { clearRedisPrefix, createTestDatabase, startApiProcess, type ApiProcess } from '../../../test/api-process';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { BUNDLED_POI_DIR, BUNDLED_POI_FILES, loadBundledPoi } from './bundled-poi';
+import { BUNDLED_POI_DIR, BUNDLED_POI_FILES, bundledPoiMarker, loadBundledPoi } from './bundled-poi';
+import { MAP_LAYER_CATEGORIES, POI_CATEGORIES } from './osm-categories';
 import { exportPoiFile, importPoiFile, PoiImportError } from './osm-poi-importer';
 
 /*
@@ -91,7 +92,9 @@ describe('points of interest at start: the shipped Legazpi City extract and the 
       expect([category, counts[category] ?? 0]).toEqual([category, expect.any(Number)]);
       expect(counts[category]).toBeGreaterThan(0);
     }
-    for (const category of Object.keys(counts)) expect(NEARBY_CATEGORIES).toContain(category);
+    for (const category of Object.keys(counts)) expect(POI_CATEGORIES).toContain(category);
+    // the market map's layers are loaded too (counted in the PBF by hand: 9 stations and terminals, 19 named residential areas)
+    expect({ transport: counts['transport hubs'], residential: counts['residential areas'] }).toEqual({ transport: 9, residential: 19 });
     // every place lies in or around Legazpi City
     const [box] = await withDb((db) =>
       db
@@ -101,7 +104,8 @@ describe('points of interest at start: the shipped Legazpi City extract and the 
     expect(box.minLat).toBeGreaterThan(12.9);
     expect(box.maxLat).toBeLessThan(13.4);
     expect(box.minLng).toBeGreaterThan(123.5);
-    expect(box.maxLng).toBeLessThan(124);
+    // east to 124.12: a ferry terminal (node 5322818946) on Rapu-Rapu island across Albay Gulf, inside the extract's clip
+    expect(box.maxLng).toBeLessThan(124.2);
   });
 
   it("a demo listing in Legazpi City has real, named places nearby and coverage 'imported' with the ODbL attribution", async () => {
@@ -111,6 +115,8 @@ describe('points of interest at start: the shipped Legazpi City extract and the 
       const answer = await nearby(id);
       expect(answer.poiCoverage).toBe('imported');
       expect(answer.poiAttribution).toBe('© OpenStreetMap contributors');
+      // the spec's ten categories, never the map's layers (transport hubs, residential areas)
+      expect(answer.areasNearby.map((a) => a.category)).toEqual([...NEARBY_CATEGORIES]);
       const named = answer.areasNearby.flatMap((a) => a.items.filter((i) => i.name));
       expect(named.length).toBeGreaterThan(5);
       for (const item of named) expect(item.distanceMeters).toBeLessThan(3200);
@@ -178,6 +184,22 @@ describe('the shipped extract file', () => {
     const again = await importPoiFile(t.db, shipped);
     expect({ inserted: again.inserted, updated: again.updated }).toEqual({ inserted: 0, updated: rows });
     expect(await poiCount()).toBe(rows);
+  });
+
+  it('a database that loaded an earlier version of the file (same name, other content) loads it again, in place', async () => {
+    expect(await loadBundledPoi(t.db)).toEqual([]);
+    const marker = await bundledPoiMarker('legazpi-city-2025-08-14.poi.ndjson');
+    expect(marker).toMatch(/^poi-extract:legazpi-city-2025-08-14\.poi\.ndjson@[0-9a-f]{16}$/);
+    // as a database looked before the map layers were added: the old marker (by name only), no layer rows
+    const rows = await poiCount();
+    const layerRows = (await t.db.delete(pointsOfInterest).where(inArray(pointsOfInterest.category, [...MAP_LAYER_CATEGORIES])).returning()).length;
+    expect(layerRows).toBe(28);
+    await t.db.delete(appState).where(like(appState.key, 'poi-extract:%'));
+    await t.db.insert(appState).values({ key: 'poi-extract:legazpi-city-2025-08-14.poi.ndjson', value: { at: '2026-01-01T00:00:00.000Z' } });
+    const [again] = await loadBundledPoi(t.db);
+    expect({ inserted: again.result.inserted, updated: again.result.updated }).toEqual({ inserted: 28, updated: rows - 28 });
+    expect(await poiCount()).toBe(rows);
+    expect(await loadBundledPoi(t.db)).toEqual([]);
   });
 
   it('refuses a damaged compact file and writes nothing', async () => {

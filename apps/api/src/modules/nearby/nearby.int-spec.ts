@@ -11,6 +11,7 @@ import { NearbyModule } from './nearby.module';
 import { EARTH_RADIUS_M, NearbyRepository } from './nearby.repository';
 import { NearbyService, type NearbyPlacesGroup } from './nearby.service';
 import { importPoiFile, PoiImportError } from './osm-poi-importer';
+import { POI_CATEGORIES, type PoiCategory } from './osm-categories';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const PBF = path.join(FIXTURES, 'makati.osm.pbf');
@@ -18,7 +19,7 @@ const OVERPASS = path.join(FIXTURES, 'bgc.overpass.json');
 /** Near Greenbelt, Makati; BGC is about 2.6 km east, outside the default 0.02° box. */
 const MAKATI = { lat: 14.5547, lng: 121.0244 };
 
-const zeroCounts = () => Object.fromEntries(NEARBY_CATEGORIES.map((c) => [c, 0])) as Record<NearbyCategory, number>;
+const zeroCounts = () => Object.fromEntries(POI_CATEGORIES.map((c) => [c, 0])) as Record<PoiCategory, number>;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const haversine = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
   2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2));
@@ -268,6 +269,39 @@ describe('points of interest: OSM import and the nearby query (PostgreSQL)', () 
       await expect(unknown).rejects.toThrow(
         'Unknown nearby categories "parks", "bank"; use any of: restaurants, malls, schools, hospitals, gas stations, hotels, government buildings, firestations, banks, warehouses',
       );
+      // the market map's layers are not nearby categories: asking for one is refused like any other
+      await expect(bad({ ...MAKATI, categories: ['transport hubs'] as unknown as NearbyCategory[] })).rejects.toThrow('Unknown nearby category "transport hubs"');
+    });
+
+    it("keeps the market map's layers (transport hubs, residential areas) out of the nearby answers; placesOf answers them", async () => {
+      const file = path.join(dir, 'layers.overpass.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          elements: [
+            { type: 'node', id: 5001, lat: 14.5551, lon: 121.0251, tags: { amenity: 'bus_station', public_transport: 'station', name: 'Ayala Terminal' } },
+            { type: 'node', id: 5002, lat: 14.5549, lon: 121.0246, tags: { public_transport: 'stop_position', name: 'Ayala Terminal stop' } },
+            { type: 'way', id: 5003, center: { lat: 14.556, lon: 121.026 }, tags: { landuse: 'residential', name: 'Urdaneta Village' } },
+            { type: 'way', id: 5004, center: { lat: 14.557, lon: 121.027 }, tags: { landuse: 'residential' } },
+            { type: 'node', id: 5005, lat: 14.5552, lon: 121.0252, tags: { amenity: 'bus_station', shop: 'mall', name: 'Mall Bus Port' } },
+          ],
+        }),
+      );
+      const before = await service.nearbyPlaces(MAKATI);
+      const result = await importPoiFile(t.db, file);
+      expect(result).toMatchObject({ features: 3, rows: 4, inserted: 4 });
+      expect(result.byCategory).toEqual({ ...zeroCounts(), malls: 1, 'transport hubs': 2, 'residential areas': 1 });
+      // the public answer: the ten categories, the new mall in it, no map layer
+      const after = await service.nearbyPlaces(MAKATI);
+      expect(after.map((g) => g.category)).toEqual([...NEARBY_CATEGORIES]);
+      expect(names(after)).toEqual({ ...names(before), malls: ['Mall Bus Port', ...names(before).malls] });
+      // the market map's call
+      const layers = await service.placesOf({ ...MAKATI, halfWidthDeg: 0.01 }, ['transport hubs', 'residential areas']);
+      expect(layers.map((g) => [g.category, g.total, g.items.map((i) => i.name)])).toEqual([
+        ['transport hubs', 2, ['Ayala Terminal', 'Mall Bus Port']],
+        ['residential areas', 1, ['Urdaneta Village']],
+      ]);
+      await t.db.delete(pointsOfInterest).where(sql`${pointsOfInterest.osmId} between 5001 and 5005`);
     });
 
     it('searches the box through the GiST index on point(lng, lat)', async () => {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, inArray, lte, sql } from 'drizzle-orm';
-import type { NearbyCategory } from '@app/domain';
 import { pointsOfInterest } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
+import type { PoiCategory } from './osm-categories';
 
 /** Mean Earth radius (IUGG), in metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;
@@ -11,7 +11,7 @@ export interface NearbyBoxQuery {
   lat: number;
   lng: number;
   halfWidthDeg: number;
-  categories: readonly NearbyCategory[];
+  categories: readonly PoiCategory[];
   limitPerCategory: number;
 }
 
@@ -40,7 +40,7 @@ export class NearbyRepository {
     return this.inBoxQuery(q);
   }
 
-  /** Whether any point of interest (of any category) lies inside the box `lat ± h`, `lng ± h` (uses `poi_point_idx`). */
+  /** Whether any point of interest (of any category, map layers too) lies inside the box `lat ± h`, `lng ± h` (uses `poi_point_idx`). */
   async anyInBox(lat: number, lng: number, h: number): Promise<boolean> {
     const p = pointsOfInterest;
     const [row] = await this.db

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { NEARBY_CATEGORIES, type NearbyCategory } from '@app/domain';
 import { NearbyRepository } from './nearby.repository';
+import type { PoiCategory } from './osm-categories';
 
 /**
  * Default half-width of the box searched for the areas nearby one listing, in degrees.
@@ -44,8 +45,8 @@ export interface NearbyPlaceItem {
   distanceMeters: number;
 }
 
-export interface NearbyPlacesGroup {
-  category: NearbyCategory;
+export interface NearbyPlacesGroup<C extends PoiCategory = NearbyCategory> {
+  category: C;
   /** Places of the category in the box, all of them (`items` holds the nearest `limitPerCategory`). */
   total: number;
   items: NearbyPlaceItem[];
@@ -63,6 +64,19 @@ export class NearbyService {
    * with its nearest places first; a category with nothing in the box has an empty `items` list.
    */
   async nearbyPlaces(query: NearbyPlacesQuery): Promise<NearbyPlacesGroup[]> {
+    return this.grouped(query, this.categoriesOf(query.categories));
+  }
+
+  /**
+   * The same answer for any categories the importer writes, the map layers (transport hubs,
+   * residential areas) included: for the market map, whose legend has them. Not for public input:
+   * the categories are the caller's constants, unchecked.
+   */
+  async placesOf<C extends PoiCategory>(query: Omit<NearbyPlacesQuery, 'categories'>, categories: readonly C[]): Promise<NearbyPlacesGroup<C>[]> {
+    return this.grouped(query, [...new Set(categories)]);
+  }
+
+  private async grouped<C extends PoiCategory>(query: Omit<NearbyPlacesQuery, 'categories'>, categories: C[]): Promise<NearbyPlacesGroup<C>[]> {
     const { lat, lng } = query;
     const halfWidthDeg = query.halfWidthDeg ?? AREAS_NEARBY_HALF_WIDTH_DEG;
     const limitPerCategory = query.limitPerCategory ?? DEFAULT_LIMIT_PER_CATEGORY;
@@ -74,14 +88,12 @@ export class NearbyService {
     if (!Number.isInteger(limitPerCategory) || limitPerCategory < 1 || limitPerCategory > MAX_LIMIT_PER_CATEGORY) {
       throw new BadRequestException(`limitPerCategory must be a whole number from 1 to ${MAX_LIMIT_PER_CATEGORY}`);
     }
-    const categories = this.categoriesOf(query.categories);
-
     const rows = await this.repository.findInBox({ lat, lng, halfWidthDeg, categories, limitPerCategory });
-    const groups = new Map<NearbyCategory, NearbyPlaceItem[]>(categories.map((c) => [c, []]));
+    const groups = new Map<string, NearbyPlaceItem[]>(categories.map((c) => [c, []]));
     const totals = new Map<string, number>();
     for (const row of rows) {
       totals.set(row.category, Number(row.total));
-      groups.get(row.category as NearbyCategory)?.push({
+      groups.get(row.category)?.push({
         _id: row.id,
         name: row.name,
         lat: row.lat,

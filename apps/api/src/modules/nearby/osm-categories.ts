@@ -11,7 +11,20 @@ interface CategoryRule {
   tags: readonly TagRule[];
   /** Matches when the key has one of the values AND the name matches. */
   named?: readonly { key: string; values: readonly string[]; name: RegExp }[];
+  /** Never matches when any of these holds (a purok is not a subdivision). */
+  unless?: readonly TagRule[];
 }
+
+/**
+ * Two more categories, imported for the market map's legend only (spec: "barangays, malls, residential
+ * areas, schools, transport hubs, restaurants"): they are not nearby-area categories, so the public
+ * nearby answers (which ask for the ten by name) never include them and the ten stay the spec's ten.
+ */
+export const MAP_LAYER_CATEGORIES = ['transport hubs', 'residential areas'] as const;
+export type MapLayerCategory = (typeof MAP_LAYER_CATEGORIES)[number];
+/** Every category a point of interest row can have: the spec's ten nearby categories, then the map layers. */
+export type PoiCategory = NearbyCategory | MapLayerCategory;
+export const POI_CATEGORIES: readonly PoiCategory[] = [...NEARBY_CATEGORIES, ...MAP_LAYER_CATEGORIES];
 
 /**
  * Which OpenStreetMap tags make a feature one of the ten nearby-area categories.
@@ -27,8 +40,24 @@ interface CategoryRule {
  * - government buildings: town/city halls, courthouses, police stations, `office=government`, `building=government`.
  * - warehouses: `building=warehouse`, `industrial=warehouse`, or an industrial area named "… Warehouse(s)".
  * - a feature tagged `disused=yes` or `abandoned=yes` is in no category.
+ *
+ * The two map layers (not nearby categories, see MAP_LAYER_CATEGORIES):
+ * - transport hubs: stations and terminals, not stops: `public_transport=station`, `amenity=bus_station`,
+ *   `railway=station|halt`, `amenity=ferry_terminal`. Philippine jeepney, UV Express and provincial bus
+ *   terminals are mapped as `amenity=bus_station` (often with `public_transport=station`), or only as a
+ *   building named "… Terminal" (`building=transportation|yes|roof|shed`); both count. Stops and platforms
+ *   (`highway=bus_stop`, `public_transport=stop_position|platform`), roads named "Terminal Road" and
+ *   industrial "terminals" (oil depots) do not. Airports (`aeroway=*`) are left out: few, far from homes,
+ *   and the one in the Legazpi extract (Legazpi Airport) closed to flights in 2021 without OSM saying so.
+ * - residential areas: what a buyer means by it on a map is a named subdivision or village, so a
+ *   `landuse=residential` area counts only when it has a name (the unnamed ones are blocks of houses traced
+ *   from imagery: ~85% of them in Legazpi, a point for each says nothing), and so does a named
+ *   `place=neighbourhood` (how some subdivisions are mapped in Metro Manila). Puroks and sitios
+ *   (`admin_type:PH=purok|sitio`, names "Purok 3") are parts of a barangay, not residential areas.
+ *   Barangays (`admin_type:PH=barangay`) are the map's barangay layer, from the PSGC.
+ *   A way or multipolygon is imported as one point: the mean of its nodes (see the importer).
  */
-export const OSM_CATEGORY_RULES: Readonly<Record<NearbyCategory, CategoryRule>> = {
+export const OSM_CATEGORY_RULES: Readonly<Record<PoiCategory, CategoryRule>> = {
   restaurants: { tags: [{ key: 'amenity', values: ['restaurant', 'fast_food', 'cafe', 'food_court'] }] },
   malls: {
     tags: [{ key: 'shop', values: ['mall', 'department_store'] }],
@@ -59,11 +88,31 @@ export const OSM_CATEGORY_RULES: Readonly<Record<NearbyCategory, CategoryRule>> 
     ],
     named: [{ key: 'landuse', values: ['industrial'], name: /\bwarehouses?\b/i }],
   },
+  'transport hubs': {
+    tags: [
+      { key: 'public_transport', values: ['station'] },
+      { key: 'amenity', values: ['bus_station', 'ferry_terminal'] },
+      { key: 'railway', values: ['station', 'halt'] },
+    ],
+    named: [{ key: 'building', values: ['transportation', 'yes', 'roof', 'shed'], name: /\bterminal\b/i }],
+    unless: [{ key: 'aeroway', values: ['terminal', 'aerodrome'] }],
+  },
+  'residential areas': {
+    tags: [],
+    named: [
+      { key: 'landuse', values: ['residential'], name: /\S/ },
+      { key: 'place', values: ['neighbourhood'], name: /\S/ },
+    ],
+    unless: [{ key: 'admin_type:PH', values: ['purok', 'sitio', 'barangay'] }],
+  },
 };
+
+/** Names of the parts of a barangay (Purok 3, Sitio Maligaya, Zone 5): not residential areas. */
+const BARANGAY_PART = /^\s*(purok|sitio|zone)\b/i;
 
 /** Every tag key any rule looks at; a feature with none of them can be skipped without further work. */
 export const OSM_CATEGORY_KEYS: ReadonlySet<string> = new Set(
-  Object.values(OSM_CATEGORY_RULES).flatMap((r) => [...r.tags.map((t) => t.key), ...(r.named ?? []).map((n) => n.key)]),
+  Object.values(OSM_CATEGORY_RULES).flatMap((r) => [...r.tags.map((t) => t.key), ...(r.named ?? []).map((n) => n.key), ...(r.unless ?? []).map((t) => t.key)]),
 );
 
 const valuesOf = (raw: string | undefined): string[] =>
@@ -72,14 +121,22 @@ const valuesOf = (raw: string | undefined): string[] =>
 const hasValue = (tags: OsmTags, key: string, values: readonly string[]) =>
   valuesOf(tags[key]).some((v) => values.includes(v));
 
-/** The nearby categories an OSM feature belongs to, in the spec's order; empty when none. */
-export function categoriesOf(tags: OsmTags | null | undefined): NearbyCategory[] {
+/**
+ * The categories an OSM feature belongs to: the nearby categories in the spec's order, then the map
+ * layers (transport hubs, residential areas); empty when none.
+ */
+export function categoriesOf(tags: OsmTags | null | undefined): PoiCategory[] {
   if (!tags) return [];
   if (tags.disused === 'yes' || tags.abandoned === 'yes') return [];
-  return NEARBY_CATEGORIES.filter((category) => {
+  return POI_CATEGORIES.filter((category) => {
     const rule = OSM_CATEGORY_RULES[category];
+    if ((rule.unless ?? []).some((t) => hasValue(tags, t.key, t.values))) return false;
     if (rule.tags.some((t) => hasValue(tags, t.key, t.values))) return true;
     const name = tags.name ?? '';
+    if (category === 'residential areas' && BARANGAY_PART.test(name)) return false;
     return (rule.named ?? []).some((n) => hasValue(tags, n.key, n.values) && n.name.test(name));
   });
 }
+
+/** Whether a category is one of the spec's ten nearby categories (not a map layer). */
+export const isNearbyCategory = (c: string): c is NearbyCategory => (NEARBY_CATEGORIES as readonly string[]).includes(c);

@@ -4,12 +4,12 @@ import { createInterface } from 'node:readline';
 import { Readable, type TransformCallback } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { BlobDecompressor, BlobParser, PrimitivesParser, type OsmPbfElement } from 'osm-pbf-parser';
-import { NEARBY_CATEGORIES, type NearbyCategory } from '@app/domain';
 import { pointsOfInterest, type Database } from '@app/db';
-import { categoriesOf, OSM_CATEGORY_KEYS } from './osm-categories';
+import { categoriesOf, OSM_CATEGORY_KEYS, POI_CATEGORIES, type PoiCategory } from './osm-categories';
 
 /*
- * Imports points of interest for the nearby-area categories from OpenStreetMap data into
+ * Imports points of interest for the nearby-area categories and the market map's two extra layers
+ * (transport hubs, residential areas; see osm-categories.ts) from OpenStreetMap data into
  * `points_of_interest`: either a PBF extract (Geofabrik's philippines-latest.osm.pbf) or the JSON
  * answer of an Overpass API query run with `[out:json]` and `out center`, or the compact NDJSON file this
  * module writes from either of them (`exportPoiFile`; the extract shipped in apps/api/data/poi/ is one).
@@ -20,11 +20,11 @@ import { categoriesOf, OSM_CATEGORY_KEYS } from './osm-categories';
 export type PoiFileFormat = 'osm-pbf' | 'overpass-json' | 'poi-ndjson';
 export type OsmType = 'node' | 'way' | 'relation';
 
-/** One OSM feature that belongs to at least one nearby category, with the point it is shown at. */
+/** One OSM feature that belongs to at least one category (nearby or map layer), with the point it is shown at. */
 export interface PoiRecord {
   osmType: OsmType;
   osmId: number;
-  categories: NearbyCategory[];
+  categories: PoiCategory[];
   name: string | null;
   lat: number;
   lng: number;
@@ -49,8 +49,8 @@ export interface PoiImportResult {
   format: PoiFileFormat;
   /** OSM features imported (a feature in two categories is one feature and two rows). */
   features: number;
-  /** Rows written, per category, in the spec's order of categories. */
-  byCategory: Record<NearbyCategory, number>;
+  /** Rows written, per category: the spec's ten nearby categories in its order, then the map layers. */
+  byCategory: Record<PoiCategory, number>;
   rows: number;
   inserted: number;
   updated: number;
@@ -413,7 +413,7 @@ class NodeCoordinates {
 interface PendingFeature {
   id: number;
   tags: Record<string, string>;
-  categories: NearbyCategory[];
+  categories: PoiCategory[];
 }
 
 /**
@@ -523,14 +523,14 @@ export interface PoiNdjsonHeader {
   generatedBy: string;
   /** Features (lines after the header). */
   features: number;
-  byCategory: Record<NearbyCategory, number>;
+  byCategory: Record<PoiCategory, number>;
 }
 
 /** One line after the header: one OSM feature with its categories and the point it is shown at. */
 interface PoiNdjsonLine {
   type: OsmType;
   id: number;
-  categories: NearbyCategory[];
+  categories: PoiCategory[];
   name: string | null;
   lat: number;
   lng: number;
@@ -569,12 +569,12 @@ export async function* readPoiNdjson(file: string, stats: PoiReadStats): AsyncGe
         OSM_TYPES.includes(poi.type) &&
         Number.isSafeInteger(poi.id) &&
         categories.length > 0 &&
-        categories.every((c) => (NEARBY_CATEGORIES as readonly unknown[]).includes(c)) &&
+        categories.every((c) => (POI_CATEGORIES as readonly unknown[]).includes(c)) &&
         (poi.name === null || typeof poi.name === 'string') &&
         validLatLng(poi.lat, poi.lng);
       if (!valid) {
         throw new PoiImportError(
-          `${file}, line ${n}: expected {"type": "node|way|relation", "id", "categories": [${NEARBY_CATEGORIES.join(', ')}], "name", "lat", "lng"}`,
+          `${file}, line ${n}: expected {"type": "node|way|relation", "id", "categories": [${POI_CATEGORIES.join(', ')}], "name", "lat", "lng"}`,
         );
       }
       const tags = poi.tags && typeof poi.tags === 'object' ? poi.tags : {};
@@ -624,7 +624,7 @@ export async function exportPoiFile(input: string, output: string, options: PoiE
   }
   const order = (t: OsmType) => OSM_TYPES.indexOf(t);
   lines.sort((a, b) => order(a.type) - order(b.type) || a.id - b.id);
-  const byCategory = Object.fromEntries(NEARBY_CATEGORIES.map((c) => [c, 0])) as Record<NearbyCategory, number>;
+  const byCategory = Object.fromEntries(POI_CATEGORIES.map((c) => [c, 0])) as Record<PoiCategory, number>;
   for (const line of lines) for (const c of line.categories) byCategory[c]++;
   const header: PoiNdjsonHeader = {
     format: POI_NDJSON_FORMAT,
@@ -658,7 +658,7 @@ export async function importPoiFile(db: Database, file: string, options: PoiImpo
   const format = await detectPoiFileFormat(file);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const stats: PoiReadStats = { skippedWithoutLocation: 0, passes: 0 };
-  const byCategory = Object.fromEntries(NEARBY_CATEGORIES.map((c) => [c, 0])) as Record<NearbyCategory, number>;
+  const byCategory = Object.fromEntries(POI_CATEGORIES.map((c) => [c, 0])) as Record<PoiCategory, number>;
   let features = 0;
   let inserted = 0;
   let updated = 0;
@@ -695,7 +695,7 @@ export async function importPoiFile(db: Database, file: string, options: PoiImpo
       if (!batch.size) return;
       const rows = [...batch.values()];
       batch = new Map();
-      for (const row of rows) byCategory[row.category as NearbyCategory]++;
+      for (const row of rows) byCategory[row.category as PoiCategory]++;
       writing = write(rows);
       writing.catch(() => undefined); // reported by the next `await writing`
     };

@@ -22,6 +22,8 @@ export function notificationLink(kind: string, data: Record<string, unknown>): s
       return '/verification';
     case 'team':
       return '/team';
+    case 'aria':
+      return id('conversationId') ? `/aria/${id('conversationId')}` : '/aria';
     default:
       return '/notifications';
   }

@@ -144,6 +144,7 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
       ['exports', false, true],
       ['verification', true, true],
       ['team', false, true],
+      ['aria', false, true],
     ]);
     // a password change: a security notice, e-mailed by default
     await t.http
@@ -176,6 +177,8 @@ describe('notifications (HTTP, real PostgreSQL)', () => {
     expect(await bad({ preferences: [{ kind: 'review', email: false }, { kind: 'listing_verified', email: true }, { kind: 'review', email: true }] })).toBe(
       'preferences lists review twice; list each kind at most once',
     );
+    // found by the fuzz run (seed 1736431652): a list inside the list was a 500
+    expect(await bad({ preferences: [[]] })).toEqual([expect.stringContaining('preferences must be a list of { kind, email }')]);
     await t.http.get('/api/notification/preferences').expect(401);
   });
 });

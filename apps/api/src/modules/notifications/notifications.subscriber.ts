@@ -40,6 +40,7 @@ export const NOTIFYING_EVENTS = [
   'enterprise.member_updated',
   'enterprise.member_removed',
   'enterprise.credits_added',
+  'aria.run_finished',
 ] as const satisfies readonly DomainEventType[];
 
 const pesos = (centavos: number) => `₱${Math.floor(centavos / 100).toLocaleString('en-PH')}.${String(centavos % 100).padStart(2, '0')}`;
@@ -151,6 +152,21 @@ export function notificationsOf(event: DomainEvent): NotificationInput[] {
           data: { exportId: e.data.exportId, resource: e.data.resource, format: e.data.format },
         },
       ];
+    case 'aria.run_finished': {
+      const what = e.data.kind === 'compare' ? 'comparison' : 'feasibility run';
+      const ok = e.data.status === 'succeeded';
+      return [
+        {
+          userId: e.data.userId,
+          kind: 'aria',
+          title: ok ? `Your ${what} is ready` : `Your ${what} could not be finished`,
+          body: ok
+            ? `ARIA's ${what} is done: open it for the figures and the PDF. ${e.data.credits} AI credits were used.`
+            : `${e.data.error ?? 'It failed'}. Its ${e.data.credits} AI credits were refunded; you can run it again.`,
+          data: { runId: e.data.runId, conversationId: e.data.conversationId, kind: e.data.kind, status: e.data.status },
+        },
+      ];
+    }
     case 'listing.import_finished':
       return [
         {

@@ -27,7 +27,7 @@ describe('password hashing is bounded and comes after the cheap checks', () => {
       .set('X-Forwarded-For', ip)
       .send({ firstName: 'Flood', lastName: 'Test', email, password: 'flood-pass-1' });
 
-  it('keeps a media file and health fast (under 1.5 s each) while 200 parallel sign-ups from 200 addresses wait for hashing', async () => {
+  it('answers a media file and health while 200 parallel sign-ups from 200 addresses still wait for hashing (not queued behind it)', async () => {
     const key = 'probe/pixel.png';
     mkdirSync(path.join(t.config.storageDir, 'public', 'probe'), { recursive: true });
     writeFileSync(path.join(t.config.storageDir, 'public', key), Buffer.alloc(2048, 1));
@@ -46,19 +46,16 @@ describe('password hashing is bounded and comes after the cheap checks', () => {
     // the flood has been taken in (150 answered) while the rest still waits for hashing. Before the
     // fix the remaining 50 hashes sat in libuv's thread pool ahead of the file read (61 s measured).
     while (settled < 150) await new Promise((r) => setTimeout(r, 20));
-    const started = Date.now();
+    // Not a stopwatch (the machine's speed varies): the file and health must be answered while sign-ups
+    // are still waiting for their hashes. Queued behind them (the bug) they came after the last one.
     await t.http.get(`/api/media/${key}`).expect(200);
-    const mediaMs = Date.now() - started;
-    const healthStarted = Date.now();
+    const settledWhenMedia = settled;
     await t.http.get('/api/health').expect(200);
-    const healthMs = Date.now() - healthStarted;
-    const settledWhenMeasured = settled;
+    const settledWhenHealth = settled;
     const statuses = await flood;
 
-    // hashing was still pending while we measured
-    expect(settledWhenMeasured).toBeLessThan(200);
-    expect(mediaMs).toBeLessThan(1500);
-    expect(healthMs).toBeLessThan(1500);
+    expect(settledWhenMedia).toBeLessThan(200);
+    expect(settledWhenHealth).toBeLessThan(200);
     // the flood itself is answered: created, or 503 "busy" when the hashing queue is full
     expect(statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthThrottleService } from '../../common/rate-limit/auth-throttle.service';
 import { PasswordHasher } from '../../common/security/password-hasher';
+import { AccountRemovalSteps } from './account-removal-steps';
 import { AccountRequestProcessor } from './account-request.processor';
 import { AccountRequestQueue } from './account-request.queue';
 import { AvatarService } from './avatar.service';
@@ -11,8 +12,8 @@ import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, AvatarService, AuthThrottleService, PasswordHasher, AccountRequestQueue, SocialAccountsService],
-  exports: [UsersService, SocialAccountsService, PasswordHasher],
+  providers: [UsersService, UsersRepository, AccountRemovalSteps, AvatarService, AuthThrottleService, PasswordHasher, AccountRequestQueue, SocialAccountsService],
+  exports: [UsersService, SocialAccountsService, PasswordHasher, AccountRemovalSteps],
 })
 export class UsersModule {}
 

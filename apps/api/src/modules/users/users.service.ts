@@ -36,6 +36,7 @@ import { isUniqueViolation } from '../../common/db/pg-errors';
 import { USER_SORT_COLUMNS, UsersRepository, type TokenPurpose, type UserFilters, type UserProfile, type UserSortKey } from './users.repository';
 import { passwordResetEmail, verificationEmail } from './user-emails';
 import { AccountRequestQueue, type AccountRequestJob } from './account-request.queue';
+import { AccountRemovalSteps } from './account-removal-steps';
 
 export const USER_QUERY_SPEC: ResourceQuerySpec<UserSortKey> = {
   resource: 'user',
@@ -72,6 +73,7 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly transactions: Transactions,
     private readonly events: EventsService,
+    private readonly removalSteps: AccountRemovalSteps,
   ) {}
 
   async signUp(dto: CreateUserDto, meta: RequestMeta): Promise<AuthResponseDto> {
@@ -373,8 +375,10 @@ export class UsersService {
     if (ADMIN_ROLES.includes(target.role) && caller.role !== 'super_admin') {
       throw new ForbiddenException('Only a super admin can remove an admin');
     }
-    await this.transactions.run(async () => {
+    const cleanups = await this.transactions.run(async () => {
       if (target.role === 'super_admin') await this.assertAnotherSuperAdmin(this.users, id);
+      // other modules' parts first (the listings, each with its listing.removed event), then the row
+      const after = await this.removalSteps.beforeRemoval(id, caller.id);
       await this.users.remove(id);
       await this.events.publish({
         type: 'user.removed',
@@ -382,7 +386,9 @@ export class UsersService {
         entity: { kind: 'user', id },
         data: { userId: id, email: target.email, role: target.role },
       });
+      return after;
     });
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
     // the sessions went with the row (cascade); this also closes the member's open sockets on every API process
     await this.tokens.revokeAllForUser(id);
     return { message: 'User removed' };

@@ -25,9 +25,11 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import { AriaLauncher } from '@/features/aria/AriaLauncher';
 import { UnreadMessagesBadge } from '@/features/messages/shell';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 // the API of the pages (the unread badge's endpoint and its cache tags): this header loads before any page may have
@@ -54,6 +56,7 @@ const ACCOUNT_MENU = [
   { to: '/notifications', label: 'Notifications', Icon: NotificationsNoneIcon },
   { to: '/listings/new', label: 'Add listing', Icon: AddIcon },
   { to: '/market', label: 'Market reports', Icon: InsightsOutlinedIcon },
+  { to: '/aria', label: 'ARIA assistant', Icon: SmartToyOutlinedIcon },
   { to: '/plans', label: 'Plans', Icon: WorkspacePremiumOutlinedIcon },
   { to: '/billing', label: 'Billing', Icon: ReceiptOutlinedIcon },
   { to: '/credits', label: 'AI credits', Icon: AutoAwesomeOutlinedIcon },
@@ -192,7 +195,7 @@ export function MemberNav({ user }: { user: User }) {
       <Button component={RouterLink} to="/dashboard" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
         Dashboard
       </Button>
-      <Button component={RouterLink} to="/my/listings" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+      <Button component={RouterLink} to="/my/listings" sx={{ display: { xs: 'none', md: 'inline-flex' }, whiteSpace: 'nowrap' }}>
         My listings
       </Button>
       <Button component={RouterLink} to="/saved" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
@@ -201,12 +204,16 @@ export function MemberNav({ user }: { user: User }) {
       <Button component={RouterLink} to="/market" sx={{ display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap' }}>
         Market reports
       </Button>
+      {/* ARIA is also the floating button and a menu item: its header link only where there is room */}
+      <Button component={RouterLink} to="/aria" sx={{ display: { xs: 'none', xl: 'inline-flex' } }}>
+        ARIA
+      </Button>
       <Button
         component={RouterLink}
         to="/listings/new"
         variant="contained"
         startIcon={<AddIcon />}
-        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
       >
         Add listing
       </Button>
@@ -229,6 +236,7 @@ export function MemberNav({ user }: { user: User }) {
         {fullName(user)}
       </Typography>
       <UserMenu user={user} />
+      <AriaLauncher />
     </Box>
   );
 }

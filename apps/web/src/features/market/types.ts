@@ -1,90 +1,34 @@
 /**
- * The market reports as the web app reads them (GET /api/bi/*). They mirror the API's contract
- * (apps/api/src/modules/market/market-contracts.ts, `MarketReport`): a report is rendered generically,
- * figures as cards, charts, and a table view of the same numbers.
+ * The market reports as the web app reads them (GET /api/bi/*): the report itself is the generated
+ * `MarketReportDto` (rendered generically: figures as cards, charts, and a table view of the same
+ * numbers); the picker's places, groups and comparisons below are this feature's own view of them.
  */
 import type { AreaLevel, MarketFigure, PlanId, ReportGroupId } from '@app/domain';
+import type {
+  MarketReportDto,
+  ReportAreaRefDto,
+  ReportChartDto,
+  ReportChartSeriesDto,
+  ReportMapPointDto,
+  ReportSourceDto,
+  ReportTableColumnDto,
+  ReportTableDto,
+} from '../../lib/api/generated';
 
 export type MarketOffer = 'sale' | 'rent';
 /** A listing kind (LISTING_KINDS) or 'all'. */
 export type MarketKind = string;
 export type MarketFigureUnit = MarketFigure['unit'];
 
-export interface ReportAreaRef {
-  code: string;
-  name: string;
-  level: AreaLevel;
-}
-
-export interface ReportChartSeries {
-  name: string;
-  source: string;
-  granularity: AreaLevel;
-  areaName: string;
-  points: { x: string; y: number | null; sample?: number | null }[];
-}
-
-export interface ReportChart {
-  id: string;
-  title: string;
-  kind: 'line' | 'bar';
-  unit: MarketFigureUnit;
-  series: ReportChartSeries[];
-  note?: string;
-}
-
-export interface ReportTableColumn {
-  key: string;
-  label: string;
-  unit?: MarketFigureUnit | 'text';
-}
-
-export interface ReportTable {
-  id: string;
-  title: string;
-  columns: ReportTableColumn[];
-  rows: Record<string, string | number | null>[];
-  source: string;
-  period: string;
-  granularity: AreaLevel;
-  note?: string;
-}
-
-export interface ReportMapPoint {
-  id: string;
-  name: string;
-  category: string;
-  lat: number;
-  lng: number;
-  detail?: string;
-}
-
-export interface ReportSource {
-  name: string;
-  period: string;
-  granularity: AreaLevel;
-}
-
-export interface MarketReport {
-  group: ReportGroupId;
-  title: string;
-  summary: string;
-  tier: number;
-  area: ReportAreaRef;
-  /** The area's parents, nearest first (city, province, region). */
-  parents: ReportAreaRef[];
-  offer: MarketOffer;
-  kind: MarketKind;
-  generatedAt: string;
-  demoData: boolean;
-  figures: MarketFigure[];
-  charts: ReportChart[];
-  tables: ReportTable[];
-  notes: string[];
-  sources: ReportSource[];
-  fallback: { reason: 'not_enough_listings'; area: ReportAreaRef; sampleSize: number } | null;
-  mapPoints: ReportMapPoint[];
-}
+/** The report's parts, as the API's OpenAPI document types them (generated in lib/api/generated.ts). */
+export type ReportAreaRef = ReportAreaRefDto;
+export type ReportChartSeries = ReportChartSeriesDto;
+export type ReportChart = ReportChartDto;
+export type ReportTableColumn = ReportTableColumnDto;
+export type ReportTable = ReportTableDto;
+export type ReportMapPoint = ReportMapPointDto;
+export type ReportSource = ReportSourceDto;
+export type MarketReport = MarketReportDto;
 
 /** A report group in the picker (GET /bi/get/all): locked when the caller's plan does not unlock it. */
 export interface ReportGroupEntry {

@@ -8,6 +8,7 @@ import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import type { NotificationKind } from '@/lib/api/notifications';
 
 type SvgIconComponent = typeof ChatBubbleOutlineIcon;
@@ -69,6 +70,12 @@ export const KIND_DISPLAY: Record<NotificationKind, { Icon: SvgIconComponent; co
     color: 'info.main',
     name: 'Team',
     description: 'When someone joins your enterprise team, credits are added to its pool, or the team changes or ends your membership.',
+  },
+  aria: {
+    Icon: AutoAwesomeOutlinedIcon,
+    color: 'primary.main',
+    name: 'ARIA',
+    description: 'When a feasibility run or a comparison you asked ARIA for is ready (with its PDF), or could not be finished (its credits are refunded).',
   },
 };
 

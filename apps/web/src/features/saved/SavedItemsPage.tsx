@@ -26,6 +26,7 @@ import { toast } from '@/lib/state/toasts-slice';
 import { RatesUsed } from '@/components/ui/Price';
 import { PinListingButton, PinSearchButton } from '@/features/pins/PinButton';
 import { PinnedItems } from '@/features/pins/PinnedItems';
+import { CompareBar, CompareToggle, useCompareSelection } from '@/features/aria/SavedCompare';
 import { SavedSearchAlertControl } from './SavedSearchAlertControl';
 
 const TABS: { type: SavedItemType; label: string }[] = [
@@ -69,6 +70,7 @@ export function SavedItemsPage() {
   const { data, error, isLoading } = useGetUserSavedItemsQuery(savedItemArgs.list(user._id, 'all'));
   const [deleteItem] = useDeleteUserSavedItemMutation();
   const [removing, setRemoving] = useState<string | null>(null);
+  const compare = useCompareSelection();
 
   const items = (data?.items ?? []).filter((item) => item.type === tab);
   const counts = Object.fromEntries(TABS.map((t) => [t.type, (data?.items ?? []).filter((i) => i.type === t.type).length]));
@@ -105,6 +107,7 @@ export function SavedItemsPage() {
         </Tabs>
         <Stack spacing={1.5} role="tabpanel" aria-label={TABS.find((t) => t.type === tab)?.label}>
           {tab === 'listing' && <RatesUsed currencies={items.flatMap((item) => visibleListing(item)?.currency ?? [])} />}
+          {tab === 'listing' && items.filter(visibleListing).length >= 2 && <CompareBar selection={compare} />}
           {tab === 'pinned' ? (
             <PinnedItems />
           ) : error ? (
@@ -136,6 +139,7 @@ export function SavedItemsPage() {
                   listing={listing}
                   actions={
                     <>
+                      <CompareToggle selection={compare} listing={listing} />
                       <PinListingButton listing={listing} />
                       <RemoveButton
                         label={`Remove ${itemTitle(item)}`}

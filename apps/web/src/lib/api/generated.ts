@@ -2,6 +2,7 @@ import { baseApi as api } from "./base-api";
 export const addTagTypes = [
   "activity",
   "admin",
+  "aria",
   "export",
   "audit",
   "auth",
@@ -111,6 +112,147 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/admin/queues/session`, method: "POST" }),
         invalidatesTags: ["admin"],
       }),
+      askAria: build.mutation<AskAriaApiResponse, AskAriaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/ai/chat`,
+          method: "POST",
+          body: queryArg.ariaChatDto,
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      askAriaStreamed: build.mutation<
+        AskAriaStreamedApiResponse,
+        AskAriaStreamedApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/chat/stream`,
+          method: "POST",
+          body: queryArg.ariaChatDto,
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      getAriaUsage: build.query<GetAriaUsageApiResponse, GetAriaUsageApiArg>({
+        query: () => ({ url: `/api/ai/chat/usage` }),
+        providesTags: ["aria"],
+      }),
+      createAriaConversation: build.mutation<
+        CreateAriaConversationApiResponse,
+        CreateAriaConversationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/history/create`,
+          method: "POST",
+          body: queryArg.ariaHistoryCreateDto,
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      getAllAriaHistory: build.query<
+        GetAllAriaHistoryApiResponse,
+        GetAllAriaHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/history/get/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            kind: queryArg.kind,
+            userId: queryArg.userId,
+            member: queryArg.member,
+            from: queryArg["from"],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ["aria"],
+      }),
+      getAriaConversation: build.query<
+        GetAriaConversationApiResponse,
+        GetAriaConversationApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/ai/history/get/${queryArg.id}` }),
+        providesTags: ["aria"],
+      }),
+      getMyAriaHistory: build.query<
+        GetMyAriaHistoryApiResponse,
+        GetMyAriaHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/history/my`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            kind: queryArg.kind,
+          },
+        }),
+        providesTags: ["aria"],
+      }),
+      removeAriaConversation: build.mutation<
+        RemoveAriaConversationApiResponse,
+        RemoveAriaConversationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/history/remove/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      searchAriaHistory: build.query<
+        SearchAriaHistoryApiResponse,
+        SearchAriaHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/history/search`,
+          method: "POST",
+          body: queryArg.ariaHistorySearchDto,
+        }),
+        providesTags: ["aria"],
+      }),
+      updateAriaConversation: build.mutation<
+        UpdateAriaConversationApiResponse,
+        UpdateAriaConversationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/history/update`,
+          method: "PUT",
+          body: queryArg.ariaHistoryUpdateDto,
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      startAriaCompareRun: build.mutation<
+        StartAriaCompareRunApiResponse,
+        StartAriaCompareRunApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/run/compare`,
+          method: "POST",
+          body: queryArg.compareRunDto,
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      startAriaFeasibilityRun: build.mutation<
+        StartAriaFeasibilityRunApiResponse,
+        StartAriaFeasibilityRunApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/ai/run/feasibility`,
+          method: "POST",
+          body: queryArg.feasibilityRunDto,
+        }),
+        invalidatesTags: ["aria"],
+      }),
+      quoteAriaRun: build.query<QuoteAriaRunApiResponse, QuoteAriaRunApiArg>({
+        query: (queryArg) => ({ url: `/api/ai/run/quote/${queryArg.kind}` }),
+        providesTags: ["aria"],
+      }),
+      getAriaRun: build.query<GetAriaRunApiResponse, GetAriaRunApiArg>({
+        query: (queryArg) => ({ url: `/api/ai/run/${queryArg.id}` }),
+        providesTags: ["aria"],
+      }),
+      getAriaRunPdf: build.query<GetAriaRunPdfApiResponse, GetAriaRunPdfApiArg>(
+        {
+          query: (queryArg) => ({ url: `/api/ai/run/${queryArg.id}/pdf` }),
+          providesTags: ["aria"],
+        },
+      ),
       exportAudit: build.mutation<ExportAuditApiResponse, ExportAuditApiArg>({
         query: (queryArg) => ({
           url: `/api/audit/export`,
@@ -2068,6 +2210,86 @@ export type GetMyActivityApiArg = {
 export type OpenJobDashboardApiResponse =
   /** status 200 Sets the job dashboard cookie (httpOnly, SameSite=Strict, Path=/api/admin/queues, 15 minutes, bound to this session); then open `url` in the browser. Logging out ends it at once. */ JobDashboardSessionDto;
 export type OpenJobDashboardApiArg = void;
+export type AskAriaApiResponse = /** status 200  */ AriaReplyDto;
+export type AskAriaApiArg = {
+  ariaChatDto: AriaChatDto;
+};
+export type AskAriaStreamedApiResponse = unknown;
+export type AskAriaStreamedApiArg = {
+  ariaChatDto: AriaChatDto;
+};
+export type GetAriaUsageApiResponse = /** status 200  */ AriaUsageDto;
+export type GetAriaUsageApiArg = void;
+export type CreateAriaConversationApiResponse =
+  /** status 201  */ AriaConversationSummaryDto;
+export type CreateAriaConversationApiArg = {
+  ariaHistoryCreateDto: AriaHistoryCreateDto;
+};
+export type GetAllAriaHistoryApiResponse =
+  /** status 200  */ AriaStaffHistoryListDto;
+export type GetAllAriaHistoryApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  kind?: "chat" | "feasibility" | "compare";
+  /** One member's entries */
+  userId?: string;
+  /** Words in the member's name or e-mail (case-insensitive) */
+  member?: string;
+  /** Last active from this Philippine day (YYYY-MM-DD, inclusive) or instant (ISO date-time) */
+  from?: string;
+  /** Last active to this Philippine day (YYYY-MM-DD, inclusive) or instant (ISO date-time, exclusive) */
+  to?: string;
+};
+export type GetAriaConversationApiResponse =
+  /** status 200  */ AriaConversationDto;
+export type GetAriaConversationApiArg = {
+  id: string;
+};
+export type GetMyAriaHistoryApiResponse = /** status 200  */ AriaHistoryListDto;
+export type GetMyAriaHistoryApiArg = {
+  page?: number;
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  kind?: "chat" | "feasibility" | "compare";
+};
+export type RemoveAriaConversationApiResponse =
+  /** status 200  */ MessageResponseDto;
+export type RemoveAriaConversationApiArg = {
+  id: string;
+};
+export type SearchAriaHistoryApiResponse =
+  /** status 200  */ AriaHistoryListDto;
+export type SearchAriaHistoryApiArg = {
+  ariaHistorySearchDto: AriaHistorySearchDto;
+};
+export type UpdateAriaConversationApiResponse =
+  /** status 200  */ AriaConversationSummaryDto;
+export type UpdateAriaConversationApiArg = {
+  ariaHistoryUpdateDto: AriaHistoryUpdateDto;
+};
+export type StartAriaCompareRunApiResponse =
+  /** status 202 Queued: GET /ai/run/{id} for its progress */ AriaRunDto;
+export type StartAriaCompareRunApiArg = {
+  compareRunDto: CompareRunDto;
+};
+export type StartAriaFeasibilityRunApiResponse =
+  /** status 202 Queued: GET /ai/run/{id} for its progress */ AriaRunDto;
+export type StartAriaFeasibilityRunApiArg = {
+  feasibilityRunDto: FeasibilityRunDto;
+};
+export type QuoteAriaRunApiResponse = /** status 200  */ AriaRunQuoteDto;
+export type QuoteAriaRunApiArg = {
+  kind: "feasibility" | "compare";
+};
+export type GetAriaRunApiResponse = /** status 200  */ AriaRunDto;
+export type GetAriaRunApiArg = {
+  id: string;
+};
+export type GetAriaRunPdfApiResponse = unknown;
+export type GetAriaRunPdfApiArg = {
+  id: string;
+};
 export type ExportAuditApiResponse =
   | /** status 200 The file (small exports: audit_report_{timestamp}.{format}, header X-Export-Id). Columns (select): timestamp, severity, type, actor, actorEmail, entity, description, ip, userAgent, requestId; default timestamp, severity, type, actor, entity, description. Sort: -timestamp, timestamp (default -timestamp). */ Blob
   | /** status 202 A large export (or one not done in time) runs on: GET statusUrl */ ExportAcceptedDto;
@@ -3559,6 +3781,297 @@ export type JobDashboardSessionDto = {
   /** Open this page (a new tab) while the cookie lasts */
   url: string;
 };
+export type AriaCitationDto = {
+  kind: "listing" | "report" | "formula";
+  label: string;
+  source?: string;
+  /** A web path (/listings/{id}, /market/{area}/{group}) */
+  url: string | null;
+};
+export type AriaListingCardDto = {
+  barangayCode: string | null;
+  barangayName: string;
+  bathrooms: number | null;
+  bedrooms: number | null;
+  cityName: string;
+  code: string;
+  currency: string;
+  floorArea: number | null;
+  id: string;
+  imageUrl: string | null;
+  kind: string | null;
+  lotArea: number | null;
+  name: string;
+  offer: "sale" | "rent";
+  /** Pesos (a monthly rent for offer rent) */
+  price: number;
+  pricePerSqm: number | null;
+  /** Cosine similarity to the question, when ranked by meaning */
+  score?: number;
+  type: string;
+  /** The web path of the listing */
+  url: string;
+  verified: boolean;
+};
+export type AriaChartPointDto = {
+  label: string;
+  value: number;
+};
+export type AriaChartDto = {
+  points: AriaChartPointDto[];
+  title: string;
+  unit: string;
+};
+export type AriaToolTraceDto = {
+  arguments: {
+    [key: string]: any;
+  };
+  cards?: AriaListingCardDto[];
+  chart?: AriaChartDto;
+  /** Why the tool could not answer */
+  error?: string;
+  name:
+    | "search_listings"
+    | "get_listing"
+    | "market_report"
+    | "compare_listings"
+    | "affordability"
+    | "acquisition_costs"
+    | "feasibility";
+  summary: string;
+};
+export type AriaMessageDto = {
+  citations: AriaCitationDto[];
+  content: string;
+  createdAt: string;
+  id: string;
+  role: "user" | "assistant";
+  toolCalls: AriaToolTraceDto[];
+};
+export type AriaProviderDto = {
+  /** "builtin" or "openai-compatible:<model>" */
+  id: string;
+  label: string;
+};
+export type AriaReplyDto = {
+  answer: AriaMessageDto;
+  conversationId: string;
+  provider: AriaProviderDto;
+  question: AriaMessageDto;
+  /** Free plan: questions left today (Asia/Manila day); null: unlimited */
+  remainingToday: number | null;
+  title: string;
+};
+export type AriaChatDto = {
+  /** Continue this conversation (yours); a new chat when left out */
+  conversationId?: string;
+  message: string;
+};
+export type AriaRunCreditsDto = {
+  /** AI credits a comparison costs */
+  compare: number;
+  /** AI credits a feasibility run costs */
+  feasibility: number;
+};
+export type AriaUsageDto = {
+  /** Whether the built-in assistant answers (no language model) */
+  builtin: boolean;
+  /** The member's AI credit balance */
+  creditBalance: number;
+  /** null: unlimited */
+  limitPerDay: number | null;
+  /** Questions asked today (Asia/Manila day) */
+  messagesToday: number;
+  plan: "free" | "basic" | "premium" | "enterprise";
+  provider: AriaProviderDto;
+  /** null: unlimited */
+  remainingToday: number | null;
+  runCredits: AriaRunCreditsDto;
+};
+export type AriaRunRefDto = {
+  id: string;
+  kind: "feasibility" | "compare";
+  status: "queued" | "running" | "succeeded" | "failed";
+};
+export type AriaConversationSummaryDto = {
+  createdAt: string;
+  id: string;
+  kind: "chat" | "feasibility" | "compare";
+  /** The newest run of a feasibility or compare entry */
+  lastRun: AriaRunRefDto | null;
+  messageCount: number;
+  /** The provider that answered last */
+  provider: string;
+  title: string;
+  updatedAt: string;
+  userId: string;
+};
+export type AriaHistoryCreateDto = {
+  /** Runs make their own entries (/ai/run/*) */
+  kind?: "chat";
+  title?: string;
+};
+export type AriaMemberRefDto = {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+export type AriaStaffConversationSummaryDto = {
+  createdAt: string;
+  id: string;
+  kind: "chat" | "feasibility" | "compare";
+  /** The newest run of a feasibility or compare entry */
+  lastRun: AriaRunRefDto | null;
+  /** null when the member is gone */
+  member: AriaMemberRefDto | null;
+  messageCount: number;
+  /** The provider that answered last */
+  provider: string;
+  title: string;
+  updatedAt: string;
+  userId: string;
+};
+export type AriaStaffHistoryListDto = {
+  /** Most recently updated first */
+  items: AriaStaffConversationSummaryDto[];
+  pagination: PaginationDto;
+};
+export type AriaRunDto = {
+  /** Its history entry */
+  conversationId: string;
+  createdAt: string;
+  /** AI credits held (spent when it succeeds, refunded when it fails) */
+  credits: number;
+  /** Why it failed */
+  error: string | null;
+  finishedAt: string | null;
+  id: string;
+  /** The request as validated (defaults filled in) */
+  input: {
+    [key: string]: any;
+  };
+  kind: "feasibility" | "compare";
+  narrative: string | null;
+  /** GET this path (with your token) for the PDF, once succeeded */
+  pdfUrl: string | null;
+  progress: number;
+  /** FeasibilityRunResult or CompareRunResult once succeeded */
+  result: {
+    [key: string]: any;
+  } | null;
+  startedAt: string | null;
+  status: "queued" | "running" | "succeeded" | "failed";
+};
+export type AriaConversationDto = {
+  createdAt: string;
+  id: string;
+  kind: "chat" | "feasibility" | "compare";
+  /** The newest run of a feasibility or compare entry */
+  lastRun: AriaRunRefDto | null;
+  /** Staff reading another member's entry: that member (null when gone); absent for your own */
+  member?: AriaMemberRefDto | null;
+  messageCount: number;
+  /** Oldest first */
+  messages: AriaMessageDto[];
+  /** The provider that answered last */
+  provider: string;
+  /** Oldest first */
+  runs: AriaRunDto[];
+  title: string;
+  updatedAt: string;
+  userId: string;
+};
+export type AriaHistoryListDto = {
+  /** Most recently updated first */
+  items: AriaConversationSummaryDto[];
+  pagination: PaginationDto;
+};
+export type AriaHistorySearchDto = {
+  kind?: "chat" | "feasibility" | "compare";
+  /** Items per page (more than 100 is served as 100) */
+  limit?: number;
+  page?: number;
+  /** Words in the title or in a message (case-insensitive) */
+  query?: string;
+  /** Items to skip; overrides page */
+  skip?: number;
+};
+export type AriaHistoryUpdateDto = {
+  id: string;
+  title: string;
+};
+export type CompareRunDto = {
+  /** 2 to 5 different listing ids */
+  listingIds: string[];
+};
+export type FeasibilityAssumptionsDto = {
+  /** Yearly interest rate in %; the lender's table rate when left out */
+  annualRatePct?: number;
+  /** Real property tax a year, pesos; estimated from the assessed value when left out */
+  annualRealPropertyTax?: number;
+  /** Down payment, % of the price */
+  downPaymentPct?: number;
+  lender?: "pagibig" | "bank";
+  /** Association dues a month, pesos */
+  monthlyDues?: number;
+  /** Expected monthly rent in pesos (use rent); the barangay's median when left out */
+  monthlyRent?: number;
+  /** Rent it out, or live in it */
+  use?: "rent" | "own";
+  /** Vacancy, % of the year */
+  vacancyPct?: number;
+  /** Loan term in years */
+  years?: number;
+};
+export type FeasibilityPropertyDto = {
+  /** PSGC code of the barangay (10 digits) */
+  barangayCode?: string;
+  description?: string;
+  /** Floor area in m² */
+  floorArea?: number;
+  kind?:
+    | "condominium"
+    | "house_and_lot"
+    | "townhouse"
+    | "apartment"
+    | "lot"
+    | "office"
+    | "commercial_space"
+    | "warehouse"
+    | "farm";
+  /** Price in pesos */
+  price: number;
+  /** The BIR zonal value of the whole property in pesos, when known (taxes use the higher of price and zonal value) */
+  zonalValue?: number;
+};
+export type FeasibilityRunDto = {
+  /** Defaults: 20 % down, 20 years, Pag-IBIG, rent, 5 % vacancy, no dues */
+  assumptions?: FeasibilityAssumptionsDto;
+  /** A listing you may see; or give property */
+  listingId?: string;
+  /** A described property; or give listingId */
+  property?: FeasibilityPropertyDto;
+};
+export type AriaRunLockDto = {
+  /** The cheapest plan that has it */
+  plan: "free" | "basic" | "premium" | "enterprise";
+  /** The entitlement the plan lacks */
+  reason: string;
+};
+export type AriaRunQuoteDto = {
+  /** The member's own AI credit balance */
+  balance: number;
+  /** AI credits the run costs */
+  credits: number;
+  /** Whether the pool or the own balance covers the run */
+  enough: boolean;
+  kind: "feasibility" | "compare";
+  /** Set when the member's plan does not include this kind of run */
+  locked: AriaRunLockDto | null;
+  /** For a team member: what the team's pool would pay for them now (the pool's balance within their monthly cap; 0 when paused), tried before their own balance; null for others */
+  pool: number | null;
+};
 export type ExportAcceptedDto = {
   fileName: string;
   id: string;
@@ -3591,7 +4104,8 @@ export type AuditEntityFilterDto = {
     | "enterprise"
     | "development"
     | "dataset"
-    | "market";
+    | "market"
+    | "assistant";
 };
 export type AuditQueryDto = {
   /** The actor’s user id */
@@ -3695,6 +4209,10 @@ export type AuditQueryDto = {
     | "market.assumptions_updated"
     | "market.dataset_imported"
     | "market.report_exported"
+    | "aria.run_requested"
+    | "aria.run_finished"
+    | "aria.history_deleted"
+    | "aria.history_read_by_staff"
   )[];
 };
 export type ExportLayoutDto = {
@@ -3810,7 +4328,8 @@ export type AuditEntityDto = {
     | "enterprise"
     | "development"
     | "dataset"
-    | "market";
+    | "market"
+    | "assistant";
 };
 export type AuditActorDto = {
   _id: string;
@@ -4191,6 +4710,8 @@ export type CompareAreasDto = {
   offer: "sale" | "rent";
 };
 export type SimilarFeaturesDto = {
+  /** Places of the ten nearby categories within 1 km of the centroid (OpenStreetMap); null where none were imported */
+  amenityCount?: number | null;
   densityPerKm2?: number | null;
   familyIncome?: number | null;
   pricePerSqm?: number | null;
@@ -5329,6 +5850,8 @@ export type ListingDto = {
   documentsCount?: number;
   floorSize: number | null;
   furnishing: ("furnished" | "semi_furnished" | "unfurnished") | null;
+  /** Present (true) when it is hidden because its owner is suspended: reinstating the owner shows it again */
+  hiddenForSuspension?: boolean;
   images: ListingImageDto[];
   /** Whether the caller saved it (false for guests) */
   isSaved: boolean;
@@ -5912,7 +6435,8 @@ export type NotificationDto = {
     | "billing"
     | "exports"
     | "verification"
-    | "team";
+    | "team"
+    | "aria";
 };
 export type NotificationListDto = {
   notifications: NotificationDto[];
@@ -5934,7 +6458,8 @@ export type NotificationPreferenceViewDto = {
     | "billing"
     | "exports"
     | "verification"
-    | "team";
+    | "team"
+    | "aria";
   label: string;
 };
 export type NotificationPreferencesDto = {
@@ -5952,7 +6477,8 @@ export type NotificationPreferenceDto = {
     | "billing"
     | "exports"
     | "verification"
-    | "team";
+    | "team"
+    | "aria";
 };
 export type UpdateNotificationPreferencesDto = {
   preferences: NotificationPreferenceDto[];
@@ -6132,6 +6658,8 @@ export type PropertyWithMarketDto = {
   documentsCount?: number;
   floorSize: number | null;
   furnishing: ("furnished" | "semi_furnished" | "unfurnished") | null;
+  /** Present (true) when it is hidden because its owner is suspended: reinstating the owner shows it again */
+  hiddenForSuspension?: boolean;
   images: ListingImageDto[];
   /** Whether the caller saved it (false for guests) */
   isSaved: boolean;
@@ -6772,6 +7300,29 @@ export const {
   useGetMyActivityQuery,
   useLazyGetMyActivityQuery,
   useOpenJobDashboardMutation,
+  useAskAriaMutation,
+  useAskAriaStreamedMutation,
+  useGetAriaUsageQuery,
+  useLazyGetAriaUsageQuery,
+  useCreateAriaConversationMutation,
+  useGetAllAriaHistoryQuery,
+  useLazyGetAllAriaHistoryQuery,
+  useGetAriaConversationQuery,
+  useLazyGetAriaConversationQuery,
+  useGetMyAriaHistoryQuery,
+  useLazyGetMyAriaHistoryQuery,
+  useRemoveAriaConversationMutation,
+  useSearchAriaHistoryQuery,
+  useLazySearchAriaHistoryQuery,
+  useUpdateAriaConversationMutation,
+  useStartAriaCompareRunMutation,
+  useStartAriaFeasibilityRunMutation,
+  useQuoteAriaRunQuery,
+  useLazyQuoteAriaRunQuery,
+  useGetAriaRunQuery,
+  useLazyGetAriaRunQuery,
+  useGetAriaRunPdfQuery,
+  useLazyGetAriaRunPdfQuery,
   useExportAuditMutation,
   useExportAuditCsvMutation,
   useExportAuditPdfMutation,

@@ -91,6 +91,7 @@ export class ListingDto {
   @ApiProperty({ type: RatingDto }) rating!: RatingDto;
   @ApiProperty() verified!: boolean;
   @ApiProperty() isVisible!: boolean;
+  @ApiPropertyOptional({ description: 'Present (true) when it is hidden because its owner is suspended: reinstating the owner shows it again' }) hiddenForSuspension?: boolean;
   @ApiProperty({ description: 'Whether the caller saved it (false for guests)' }) isSaved!: boolean;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;

@@ -6,7 +6,12 @@ import { ListingSearchIndex, type IndexedListing, type IndexOrder, type WordGrou
 import { ListingSearchIndexRepository, RELOAD_ALL, type IndexedRow } from './listing-search-index.repository';
 
 /** Listings read per statement while loading (keyset by id). */
-const LOAD_BATCH = 20_000;
+const LOAD_BATCH = 2_000;
+/** Listings put into the index between two turns of the event loop while loading, so requests are answered meanwhile. */
+const PUTS_PER_TURN = 250;
+/** Ids read per fetch of an order's cursor (ids only: cheap rows). */
+const ORDER_FETCH = 100_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Changed listings re-read per statement. */
 const APPLY_BATCH = 1_000;
 /** Changes are read this often even when nobody searches, so a search rarely has many to apply. */
@@ -159,14 +164,18 @@ export class ListingSearchIndexService implements OnApplicationBootstrap, OnAppl
       for (;;) {
         if (this.stopped) return;
         const rows = await this.repo.publicBatch(after, LOAD_BATCH);
-        for (const r of rows) built.put(toIndexed(r));
+        for (let i = 0; i < rows.length; i++) {
+          built.put(toIndexed(rows[i]));
+          if (i % PUTS_PER_TURN === PUTS_PER_TURN - 1) await nextTurn();
+        }
         if (rows.length < LOAD_BATCH) break;
         after = rows[rows.length - 1].id;
       }
       // the orders' permutations, sorted by PostgreSQL (sorting them here would stall every request for seconds)
       for (const field of ['createdAt', 'price', 'name'] as const) {
         if (this.stopped) return;
-        built.setOrder(field, await this.repo.publicIdsInOrder(field, LOAD_BATCH * 5));
+        built.setOrder(field, await this.repo.publicIdsInOrder(field, ORDER_FETCH));
+        await nextTurn();
       }
       built.prepare();
       built.remember = this.config.listingSearchRemember;

@@ -1,4 +1,4 @@
-import type { NearbyCategory } from '@app/domain';
+import type { PoiCategory } from '../../nearby/osm-categories';
 
 /** The map legend's categories (the spec's map: barangays, malls, residential areas, schools, transport hubs, restaurants). */
 export const AMENITY_CATEGORIES = ['barangay', 'mall', 'residential', 'school', 'transport', 'restaurant'] as const;
@@ -8,25 +8,23 @@ export interface AmenityCategoryRule {
   label: string;
   /** Where its points come from: the PSGC places (barangay centroids) or these imported OSM categories (modules/nearby). */
   from: 'places' | 'osm';
-  osmCategories: readonly NearbyCategory[];
-  /** Why a legend category has no data at all (not one of the imported OSM categories). */
-  unavailable?: string;
+  osmCategories: readonly PoiCategory[];
+  /** What a point stands for, when it is not a place itself (an area drawn at one point). */
+  pointNote?: string;
 }
 
 /**
- * Legend category → data. The points of interest are OpenStreetMap features the nearby module imported
- * into its ten categories (osm-categories.ts); three of them are legend categories. OSM's residential
- * areas (landuse=residential) and transport hubs (public_transport=station, amenity=bus_station,
- * railway=station) are not among the imported categories, so those two legend entries have no points:
- * the answer says so rather than showing an empty map as "none here".
+ * Legend category → data. The points of interest are OpenStreetMap features the nearby module imported:
+ * three legend categories are nearby categories, two (residential areas, transport hubs) are the importer's
+ * map layers, which the public nearby answers never include (osm-categories.ts has the tag rules and why).
  *
- * | Legend | Source | OSM tags (through the nearby categories) |
+ * | Legend | Source | OSM tags |
  * |---|---|---|
  * | barangays | PSGC places: centroids of the barangays of the same city near the barangay | — |
  * | malls | nearby "malls" | shop=mall, shop=department_store, a retail/commercial building named "… Mall" |
- * | residential areas | none imported | (landuse=residential is not imported) |
+ * | residential areas | map layer "residential areas" | named landuse=residential (subdivisions, villages), named place=neighbourhood; not puroks or sitios; one point per area (the mean of its nodes) |
  * | schools | nearby "schools" | amenity=school, college, university, kindergarten |
- * | transport hubs | none imported | (public_transport=station, amenity=bus_station, railway=station are not imported) |
+ * | transport hubs | map layer "transport hubs" | public_transport=station, amenity=bus_station (jeepney, UV Express, bus terminals), railway=station/halt, amenity=ferry_terminal, a building named "… Terminal" |
  * | restaurants | nearby "restaurants" | amenity=restaurant, fast_food, cafe, food_court |
  */
 export const AMENITY_CATEGORY_RULES: Readonly<Record<AmenityCategory, AmenityCategoryRule>> = {
@@ -35,18 +33,18 @@ export const AMENITY_CATEGORY_RULES: Readonly<Record<AmenityCategory, AmenityCat
   residential: {
     label: 'Residential areas',
     from: 'osm',
-    osmCategories: [],
-    unavailable: 'Residential areas (OpenStreetMap landuse=residential) are not among the imported points of interest.',
+    osmCategories: ['residential areas'],
+    pointNote: 'Named subdivisions and villages (OpenStreetMap landuse=residential with a name), each drawn at the middle of its mapped area; unnamed housing areas are not shown.',
   },
   school: { label: 'Schools', from: 'osm', osmCategories: ['schools'] },
   transport: {
     label: 'Transport hubs',
     from: 'osm',
-    osmCategories: [],
-    unavailable: 'Transport hubs (bus and jeepney terminals, rail stations) are not among the imported points of interest.',
+    osmCategories: ['transport hubs'],
+    pointNote: 'Bus, jeepney and UV Express terminals, rail stations and ferry terminals as mapped in OpenStreetMap (stops are not shown).',
   },
   restaurant: { label: 'Restaurants', from: 'osm', osmCategories: ['restaurants'] },
 };
 
 /** The OSM categories to ask the nearby module for. */
-export const OSM_CATEGORIES_USED: NearbyCategory[] = [...new Set(Object.values(AMENITY_CATEGORY_RULES).flatMap((r) => r.osmCategories))];
+export const OSM_CATEGORIES_USED: PoiCategory[] = [...new Set(Object.values(AMENITY_CATEGORY_RULES).flatMap((r) => r.osmCategories))];

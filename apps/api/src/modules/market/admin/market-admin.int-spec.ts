@@ -187,6 +187,13 @@ describe('market reports, staff data: development projects and cost assumptions 
       const tight = await service.near(brgy.code, 0.01);
       expect(tight.every((d) => d.barangayCode === brgy.code)).toBe(true);
       await expect(service.near(brgy.code, 500)).rejects.toThrow('radiusKm must be a number above 0 and at most 50');
+      // the ongoing development report (from the barangay's centroid it already holds) lists the same, within 5 km
+      const report = await t.http.get('/api/bi/get/ongoing_development').query({ area: brgy.code }).set(auth(admin.token)).expect(200);
+      const within5 = await service.near(brgy.code, 5);
+      expect(within5.length).toBeGreaterThan(0);
+      const table = report.body.tables.find((x: { id: string }) => x.id === 'developments');
+      expect(table.rows.map((r: { name: string; distanceKm: number }) => [r.name, r.distanceKm])).toEqual(within5.map((d) => [d.name, d.distanceKm]));
+      expect(report.body.figures[0]).toMatchObject({ label: 'Projects within 5 km', value: within5.length });
     });
   });
 

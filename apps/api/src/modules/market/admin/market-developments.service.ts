@@ -195,12 +195,15 @@ export class MarketDevelopmentsService {
    * its distance in km. A 400 for a code that is not a known barangay.
    */
   async near(barangayCode: string, radiusKm = 5): Promise<DevelopmentView[]> {
-    if (!Number.isFinite(radiusKm) || radiusKm <= 0 || radiusKm > MAX_NEAR_RADIUS_KM) {
-      throw new BadRequestException(`radiusKm must be a number above 0 and at most ${MAX_NEAR_RADIUS_KM}`);
-    }
+    checkRadius(radiusKm);
     const place = await this.places.resolveAddress({ barangayCode });
     if (place.lat === null || place.lng === null) return [];
-    const centre = { lat: place.lat, lng: place.lng };
+    return this.nearPoint({ lat: place.lat, lng: place.lng }, radiusKm);
+  }
+
+  /** Projects within `radiusKm` of a point, nearest first, each with its distance in km (a report that already holds the barangay's centroid). */
+  async nearPoint(centre: { lat: number; lng: number }, radiusKm = 5): Promise<DevelopmentView[]> {
+    checkRadius(radiusKm);
     const rows = (await this.developments.inBox({ ...centre, ...boxAround(centre.lat, radiusKm) }, NEAR_CAP))
       .map((row) => ({ row, d: haversineKm(centre, row) }))
       .filter(({ d }) => d <= radiusKm)
@@ -218,5 +221,11 @@ export class MarketDevelopmentsService {
     );
     const names = await this.namesOf(rows);
     return { items: rows.map((r) => toDevelopmentView(r, null, names)), pagination: buildPagination(total, rows.length, window.limit, window.skip) };
+  }
+}
+
+function checkRadius(radiusKm: number): void {
+  if (!Number.isFinite(radiusKm) || radiusKm <= 0 || radiusKm > MAX_NEAR_RADIUS_KM) {
+    throw new BadRequestException(`radiusKm must be a number above 0 and at most ${MAX_NEAR_RADIUS_KM}`);
   }
 }

@@ -54,7 +54,7 @@ describe('market map data: amenities by legend category and the Metro Manila cho
     expect(body.categories.map((c) => c.category)).toEqual([...AMENITY_CATEGORIES]);
     const byCat = new Map(body.categories.map((c) => [c.category, c]));
 
-    for (const cat of ['mall', 'school', 'restaurant'] as const) {
+    for (const cat of ['mall', 'residential', 'school', 'transport', 'restaurant'] as const) {
       const group = byCat.get(cat)!;
       expect(group).toMatchObject({ available: true, source: OSM_SOURCE });
       const osm = AMENITY_CATEGORY_RULES[cat].osmCategories;
@@ -91,11 +91,44 @@ describe('market map data: amenities by legend category and the Metro Manila cho
     expect(brgys.nearest.every((b) => b.id.startsWith('0500506') && b.distanceKm <= 1.5)).toBe(true);
     expect(brgys.total).toBeGreaterThan(0);
 
-    // residential areas and transport hubs are not imported: said plainly
-    for (const cat of ['residential', 'transport']) {
-      expect(byCat.get(cat)).toMatchObject({ available: false, total: 0, nearest: [], source: null });
-      expect(byCat.get(cat)!.note).toMatch(/not among the imported points of interest/);
+    // residential areas and transport hubs: the importer's map layers, with a note on what a point stands for
+    for (const cat of ['residential', 'transport'] as const) {
+      expect(byCat.get(cat)).toMatchObject({ available: true, source: OSM_SOURCE, note: AMENITY_CATEGORY_RULES[cat].pointNote });
     }
+  });
+
+  it('transport hubs and residential areas around a Legazpi barangay: the places counted by hand in the PBF', async () => {
+    /*
+     * Expected values from /work/shared/data/poi/legazpi-city-2025-08-14.osm.pbf, counted apart from the
+     * importer: a throwaway script (not committed) read the whole PBF into memory with osm-pbf-parser,
+     * picked features by the documented tags (stations/terminals; named landuse=residential), placed a way
+     * at the mean of its distinct nodes and a multipolygon at the mean of its outer ways' nodes, and kept
+     * those within ±1/111.32° (the 1 km square) of the barangay's centroid in barangay-centroids.csv.gz.
+     */
+    const code = '0500506035';
+    const body = (await t.http.get(`/api/bi/amenities/${code}?radiusKm=1`).expect(200)).body as Amenities;
+    expect(body.barangay).toMatchObject({ code, lat: 13.14825, lng: 123.74647 });
+    const byCat = new Map(body.categories.map((c) => [c.category, c]));
+    const transport = byCat.get('transport')!;
+    expect(transport).toMatchObject({ available: true, total: 6, source: OSM_SOURCE });
+    expect(transport.nearest.map((p) => p.name).sort()).toEqual(
+      ['Jeepney Terminal', 'Legazpi', 'Legazpi City Bus Terminal', 'Legazpi Grand Central Terminal', 'Legazpi Jeepney Terminal', 'Legazpi UV Express Terminal'].sort(),
+    );
+    // nearest first: the jeepney terminal shed (way 551324239) 0.50 km away; the railway station "Legazpi" the farthest, 0.74 km
+    expect(transport.nearest.map((p) => [p.name, p.distanceKm])).toEqual([
+      ['Legazpi Jeepney Terminal', 0.5],
+      ['Legazpi City Bus Terminal', 0.53],
+      ['Legazpi Grand Central Terminal', 0.54],
+      ['Legazpi UV Express Terminal', 0.59],
+      ['Jeepney Terminal', 0.59],
+      ['Legazpi', 0.74],
+    ]);
+    const residential = byCat.get('residential')!;
+    expect(residential).toMatchObject({ available: true, total: 5, source: OSM_SOURCE });
+    expect(residential.nearest.map((p) => p.name).sort()).toEqual(
+      ['Central City Subdivision', 'Imperial Court Subdivision', 'Jamora Subdivision', 'St. Vincent Subdivision', 'Vel-Amor Subdivision'].sort(),
+    );
+    for (const p of [...transport.nearest, ...residential.nearest]) expect(p.distanceKm).toBeCloseTo(haversineKm(body.barangay, p), 1);
   });
 
   it('a Makati barangay: no points of interest imported there, and the answer says so', async () => {

@@ -1,12 +1,14 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { LISTING_KINDS, LISTINGS_SOURCE, MARKET_MIN_SAMPLE, OSM_SOURCE, PSA_PSGC_SOURCE } from '@app/domain';
 import type { PlaceRow } from '@app/db';
 import { NearbyService, POI_ATTRIBUTION } from '../../nearby/nearby.service';
-import { PlacesService } from '../../places/places.service';
+import type { PlaceDto } from '../../places/dto/place.dto';
+import { PlacesService, type ResolvedAddress } from '../../places/places.service';
 import { MarketListingsService } from '../listing-figures/market-listings.service';
 import type { AreaStatsView, MarketOffer } from '../market-contracts';
 import { AMENITY_CATEGORIES, AMENITY_CATEGORY_RULES, OSM_CATEGORIES_USED, type AmenityCategory } from './amenity-categories';
@@ -21,6 +23,8 @@ export const DEFAULT_AMENITY_RADIUS_KM = 2;
 export const MAX_AMENITY_RADIUS_KM = 20;
 /** Nearest points answered per category. */
 export const AMENITY_NEAREST = 10;
+/** How long a process keeps the barangays and cities the map has read (PSGC places change only on a re-import; as the reports' place cache). */
+export const MAP_PLACE_CACHE_MS = 10 * 60 * 1000;
 export const CHOROPLETH_METRICS = ['median_price_per_sqm', 'active_count'] as const;
 export type ChoroplethMetric = (typeof CHOROPLETH_METRICS)[number];
 
@@ -117,20 +121,40 @@ export class MarketMapService {
     private readonly figures: MarketListingsService,
   ) {}
 
+  /** Barangays resolved (code → address with centroid) and the barangays of a city, per process (see MAP_PLACE_CACHE_MS); failures are not kept. */
+  private readonly addresses = new LRUCache<string, ResolvedAddress>({ max: 50_000, ttl: MAP_PLACE_CACHE_MS });
+  private readonly barangaysOfCity = new LRUCache<string, PlaceDto[]>({ max: 2_000, ttl: MAP_PLACE_CACHE_MS });
+
+  private async address(barangayCode: string): Promise<ResolvedAddress> {
+    const hit = this.addresses.get(barangayCode);
+    if (hit) return hit;
+    const place = await this.places.resolveAddress({ barangayCode });
+    this.addresses.set(barangayCode, place);
+    return place;
+  }
+
+  private async cityBarangays(cityCode: string): Promise<PlaceDto[]> {
+    const hit = this.barangaysOfCity.get(cityCode);
+    if (hit) return hit;
+    const rows = await this.places.listBarangays(cityCode);
+    this.barangaysOfCity.set(cityCode, rows);
+    return rows;
+  }
+
   async amenities(barangayCode: string, radiusKm = DEFAULT_AMENITY_RADIUS_KM): Promise<AmenitiesView> {
     if (!Number.isFinite(radiusKm) || radiusKm <= 0 || radiusKm > MAX_AMENITY_RADIUS_KM) {
       throw new BadRequestException(`radiusKm must be a number above 0 and at most ${MAX_AMENITY_RADIUS_KM}`);
     }
-    const place = await this.places.resolveAddress({ barangayCode });
+    const place = await this.address(barangayCode);
     if (place.lat === null || place.lng === null) {
       throw new BadRequestException(`No centroid is on record for barangay '${barangayCode}' (${place.barangayName}): its map cannot be drawn`);
     }
     const centre = { lat: place.lat, lng: place.lng };
     const halfWidthDeg = Math.min(0.2, boxAround(centre.lat, radiusKm).dLat);
     const [groups, coverage, neighbours] = await Promise.all([
-      this.nearby.nearbyPlaces({ ...centre, halfWidthDeg, categories: OSM_CATEGORIES_USED, limitPerCategory: AMENITY_NEAREST }),
+      this.nearby.placesOf({ ...centre, halfWidthDeg, limitPerCategory: AMENITY_NEAREST }, OSM_CATEGORIES_USED),
       this.nearby.coverage(centre.lat, centre.lng),
-      this.places.listBarangays(place.submunicipalityCode ?? place.cityCode),
+      this.cityBarangays(place.submunicipalityCode ?? place.cityCode),
     ]);
     const byOsm = new Map(groups.map((g) => [g.category, g]));
     const km = (m: number) => round(m / 1000, 2);
@@ -152,9 +176,6 @@ export class MarketMapService {
           note: `Centroids of the barangays of ${place.submunicipalityName ?? place.cityName} within ${radiusKm} km (barangays across the city line are not listed).`,
         };
       }
-      if (rule.unavailable) {
-        return { category, label: rule.label, available: false, total: 0, nearest: [], source: null, note: rule.unavailable };
-      }
       const items = rule.osmCategories.flatMap((c) => byOsm.get(c)?.items ?? []);
       const total = rule.osmCategories.reduce((n, c) => n + (byOsm.get(c)?.total ?? 0), 0);
       return {
@@ -167,13 +188,13 @@ export class MarketMapService {
           .sort((a, b) => a.distanceKm - b.distanceKm)
           .slice(0, AMENITY_NEAREST),
         source: OSM_SOURCE,
-        note: coverage === 'none' ? 'No points of interest were imported for this area.' : null,
+        note: coverage === 'none' ? 'No points of interest were imported for this area.' : (rule.pointNote ?? null),
       };
     });
     const notes = [
       `Points of interest within a square of ±${radiusKm} km around the barangay's centroid (distances from the centroid), from OpenStreetMap as imported (${POI_ATTRIBUTION}).`,
       coverage === 'none'
-        ? `No points of interest were imported around ${place.barangayName}, ${place.cityName}: the shipped OpenStreetMap data covers Legazpi City (Albay) only, so malls, schools and restaurants are not shown here. That is missing data, not an absence of places.`
+        ? `No points of interest were imported around ${place.barangayName}, ${place.cityName}: the shipped OpenStreetMap data covers Legazpi City (Albay) only, so malls, schools, restaurants, transport hubs and residential areas are not shown here. That is missing data, not an absence of places.`
         : 'OpenStreetMap is mapped by volunteers: places may be missing or out of date.',
     ];
     return {

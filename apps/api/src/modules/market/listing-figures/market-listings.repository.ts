@@ -281,7 +281,7 @@ export class MarketListingsRepository {
         delete from market_area_stats s where ${scope}
           and not exists (select 1 from agg a where a.area_code = s.area_code and a.offer = s.offer and a.kind = s.kind)
       )
-      insert into market_area_stats (area_code, level, offer, kind, active_count, median_price, median_price_per_sqm, figures, computed_at)
+      insert into market_area_stats (area_code, level, offer, kind, active_count, median_price, median_price_per_sqm, figures, city_code, province_code, region_code, computed_at)
       select area_code, ${level}, offer, kind, active_count, round(pq[2]::numeric, 2), round(sq[2]::numeric, 2),
         jsonb_build_object(
           'new30d', new30d, 'ended90d', ended90d,
@@ -293,10 +293,11 @@ export class MarketListingsRepository {
           'inquiriesPerListing', case when active_count > 0 then round((inquiries / active_count)::numeric, 2) end,
           'priceBandCounts', to_jsonb(bands),
           'cityCode', city_code, 'provinceCode', province_code, 'regionCode', region_code),
-        now()
+        city_code, province_code, region_code, now()
       from agg
       on conflict (area_code, offer, kind) do update set level = excluded.level, active_count = excluded.active_count,
         median_price = excluded.median_price, median_price_per_sqm = excluded.median_price_per_sqm, figures = excluded.figures,
+        city_code = excluded.city_code, province_code = excluded.province_code, region_code = excluded.region_code,
         computed_at = excluded.computed_at`);
     return (result as { rowCount?: number | null }).rowCount ?? 0;
   }
@@ -371,18 +372,33 @@ export class MarketListingsRepository {
   /* ---------------------------------------------- reads ---------------------------------------------- */
 
   async stats(areaCodes: readonly string[], offer: MarketOffer, kind: MarketKind): Promise<AreaStatsView[]> {
-    if (!areaCodes.length) return [];
+    return this.statsGrid(areaCodes, [offer], [kind]);
+  }
+
+  /** The figures of several areas for several offers and kinds in one read (the primary key's index). */
+  async statsGrid(areaCodes: readonly string[], offers: readonly MarketOffer[], kinds: readonly MarketKind[]): Promise<AreaStatsView[]> {
+    if (!areaCodes.length || !offers.length || !kinds.length) return [];
     const rows = rowsOf<StatsRow>(
       await this.db.execute(sql`select area_code, level, offer, kind, active_count, median_price, median_price_per_sqm, figures, computed_at
-        from market_area_stats where area_code = any(${textArray([...areaCodes])}::text[]) and offer = ${offer} and kind = ${kind}`),
+        from market_area_stats where area_code = any(${textArray([...areaCodes])}::text[])
+          and offer = any(${textArray([...offers])}::text[]) and kind = any(${textArray([...kinds])}::text[])`),
     );
     return rows.map(toView);
+  }
+
+  /** When the figures of an area were last computed (its one row: the primary key), or null when it has none for the offer and kind. */
+  async computedAt(areaCode: string, offer: MarketOffer, kind: MarketKind): Promise<string | null> {
+    const rows = rowsOf<{ at: string }>(
+      await this.db.execute(sql`select to_char(computed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+        from market_area_stats where area_code = ${areaCode} and offer = ${offer} and kind = ${kind}`),
+    );
+    return rows[0]?.at ?? null;
   }
 
   async rank(q: { level: AreaLevel; withinCode?: string; offer: MarketOffer; kind: MarketKind; metric: AreaRankMetric; order: 'asc' | 'desc'; minSample: number; limit: number }): Promise<AreaStatsView[]> {
     const { value, sample } = RANK_EXPRESSIONS[q.metric];
     const within = q.withinCode
-      ? sql`and (figures->>'cityCode' = ${q.withinCode} or figures->>'provinceCode' = ${q.withinCode} or figures->>'regionCode' = ${q.withinCode})`
+      ? sql`and (city_code = ${q.withinCode} or province_code = ${q.withinCode} or region_code = ${q.withinCode})`
       : sql``;
     const rows = rowsOf<StatsRow>(
       await this.db.execute(sql`select area_code, level, offer, kind, active_count, median_price, median_price_per_sqm, figures, computed_at

@@ -3,7 +3,7 @@ import { MARKET_MIN_SAMPLE, type AreaLevel, type DomainEvent } from '@app/domain
 import { APP_CONFIG, type AppConfig } from '../../../common/config/config';
 import { Transactions } from '../../../common/db/transactions';
 import { ListingsService, type ListingMarketFacts } from '../../listings/listings.service';
-import type { AreaRankMetric, AreaStatsView, MarketKind, MarketListingsReader, MarketOffer, MonthlyPoint } from '../market-contracts';
+import { statsKey, type AreaRankMetric, type AreaStatsView, type MarketKind, type MarketListingsReader, type MarketOffer, type MonthlyPoint } from '../market-contracts';
 import {
   fillMonths,
   monthsUpTo,
@@ -291,21 +291,28 @@ export class MarketListingsService implements MarketListingsReader {
       ['national', ['PH']],
     ];
     // the figures and the months of each level are independent statements: REFRESH_PARALLEL at a time on
-    // their own connections, the largest first
-    const jobs = levels
-      .filter(([, codes]) => codes.length)
-      .flatMap(([level, codes]) => [
-        { name: `${level} months`, run: () => this.repo.refreshMonthly(level, codes) },
-        { name: `${level} figures`, run: () => this.repo.refreshStats(level, codes) },
-      ]);
+    // their own connections, the largest (the barangays') first. The figures of the cities, provinces,
+    // regions and nation start only once the barangays' figures and months are committed: a parent row's
+    // computed_at then says its barangays' rows are at least that new (the ranking caches of
+    // MarketRankingsService key on it); their months do not wait.
+    const active = levels.filter(([, codes]) => codes.length);
+    const barangayJobs: Promise<unknown>[] = [];
+    const afterBarangays = () => Promise.all(barangayJobs);
+    const jobs = [
+      ...active.map(([level, codes]) => ({ name: `${level} months`, level, run: () => this.repo.refreshMonthly(level, codes) })),
+      ...active.map(([level, codes]) => ({ name: `${level} figures`, level, run: () => this.repo.refreshStats(level, codes) })),
+    ].sort((a, b) => Number(b.level === 'barangay') - Number(a.level === 'barangay'));
     const timing: string[] = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: REFRESH_PARALLEL }, async () => {
         while (next < jobs.length) {
           const job = jobs[next++];
+          if (job.level !== 'barangay' && job.name.endsWith('figures')) await afterBarangays();
           const t0 = Date.now();
-          await job.run();
+          const run = job.run();
+          if (job.level === 'barangay') barangayJobs.push(run.catch(() => undefined));
+          await run;
           timing.push(`${job.name} ${Date.now() - t0} ms`);
         }
       }),
@@ -340,6 +347,12 @@ export class MarketListingsService implements MarketListingsReader {
     return rows.sort((a, b) => (order.get(a.areaCode) ?? 0) - (order.get(b.areaCode) ?? 0));
   }
 
+  /** The figures of areas × offers × kinds in one read; look one up with `statsKey`. */
+  async areaStatsGrid(areaCodes: readonly string[], offers: readonly MarketOffer[], kinds: readonly MarketKind[]): Promise<Map<string, AreaStatsView>> {
+    const rows = await this.repo.statsGrid(areaCodes, offers, kinds);
+    return new Map(rows.map((s) => [statsKey(s.areaCode, s.offer, s.kind), s]));
+  }
+
   async monthly(areaCode: string, offer: MarketOffer, kind: MarketKind, months = MONTHLY_HISTORY_MONTHS): Promise<MonthlyPoint[]> {
     return (await this.monthlyMany([areaCode], offer, kind, months)).get(areaCode) ?? [];
   }
@@ -352,6 +365,20 @@ export class MarketListingsService implements MarketListingsReader {
     const byArea = new Map<string, MonthlyPoint[]>(areaCodes.map((c) => [c, []]));
     for (const { areaCode, ...p } of rows) byArea.get(areaCode)?.push(p);
     return new Map([...byArea].map(([code, points]) => [code, fillMonths(points, now, count)]));
+  }
+
+  /**
+   * When the area's figures (offer, kind) were last computed, to the microsecond; null when it has none.
+   * A city's, province's or region's row is written after its barangays' figures and months of the same
+   * refresh (see refreshAreas), so caches of rankings over its barangays key on it.
+   */
+  figuresComputedAt(areaCode: string, offer: MarketOffer, kind: MarketKind): Promise<string | null> {
+    return this.repo.computedAt(areaCode, offer, kind);
+  }
+
+  /** Every barangay of an area with at least `minSample` (by the metric's sample), ranked; at most `max` (default 5,000: more than any region has). */
+  barangaysWithin(q: { withinCode: string; offer: MarketOffer; kind: MarketKind; metric: AreaRankMetric; minSample?: number; max?: number }): Promise<AreaStatsView[]> {
+    return this.repo.rank({ level: 'barangay', withinCode: q.withinCode, offer: q.offer, kind: q.kind, metric: q.metric, order: 'desc', minSample: q.minSample ?? MARKET_MIN_SAMPLE, limit: q.max ?? 5_000 });
   }
 
   rankAreas(q: { level: AreaLevel; withinCode?: string; offer: MarketOffer; kind: MarketKind; metric: AreaRankMetric; order?: 'asc' | 'desc'; minSample?: number; limit?: number }): Promise<AreaStatsView[]> {

@@ -51,6 +51,9 @@ import {
 } from './dto/market-reports.dto';
 import { REPORT_EXPORT_FORMATS, type ReportExportFormat } from './market-report-export';
 import { MarketReportExportsService } from './market-report-exports.service';
+import { MarketAreaAnalysisService } from './market-area-analysis.service';
+import { MarketAreasService } from './market-areas.service';
+import { MarketRankingsService } from './market-rankings.service';
 import { MarketReportsService } from './market-reports.service';
 import { PropertiesSearchService } from './properties-search.service';
 import { IsOptional, Matches } from 'class-validator';
@@ -70,13 +73,17 @@ const errors = () => (target: object, key: string | symbol, descriptor: Property
  * The spec's business-intelligence routes (issue 16). `/bi/get/all` and `/bi/get/{id}` are the 13
  * report definitions and the reports; `/bi/search` searches places with data for the picker (not
  * saved reports). Reports are public: a guest reads tier 1 as Free; locked groups answer 402 with
- * `upgrade`. Thin: MarketReportsService composes.
+ * `upgrade`. Thin: MarketReportsService composes the 13 groups, MarketAreasService resolves areas and
+ * the picker, MarketRankingsService ranks areas, MarketAreaAnalysisService answers the fixed routes.
  */
 @ApiTags('market reports')
 @Controller('bi')
 export class MarketReportsController {
   constructor(
     private readonly reports: MarketReportsService,
+    private readonly areas: MarketAreasService,
+    private readonly rankings: MarketRankingsService,
+    private readonly analysis: MarketAreaAnalysisService,
     private readonly exportsService: MarketReportExportsService,
   ) {}
 
@@ -107,7 +114,7 @@ export class MarketReportsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async searchPlaces(@Body() body: PlaceSearchDto): Promise<PlaceSearchResultDto> {
     const { limit, skip } = pageWindow(body);
-    const found = await this.reports.searchPlaces(body.text, body.levels?.length ? body.levels : [...SEARCH_LEVELS], body.offer ?? 'sale', limit, skip);
+    const found = await this.areas.searchPlaces(body.text, body.levels?.length ? body.levels : [...SEARCH_LEVELS], body.offer ?? 'sale', limit, skip);
     return { items: found.items, pagination: buildPagination(found.total, found.items.length, limit, skip) };
   }
 
@@ -117,7 +124,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: DropdownValuesDto })
   @errors()
   dropdownValues(@Query() q: DropdownQueryDto): Promise<DropdownValuesDto> {
-    return this.reports.dropdown(q);
+    return this.areas.dropdown(q);
   }
 
   @Public()
@@ -127,7 +134,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   propertyMarket(@Query() q: AreaQueryDto): Promise<MarketReportDto> {
-    return this.reports.market(q.area, q);
+    return this.analysis.market(q.area, q);
   }
 
   @Public()
@@ -138,7 +145,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async propertyAnalysis(@Param('barangay') barangay: string, @Query() q: MarketOptionsQueryDto): Promise<MarketReportDto> {
-    const ctx = await this.reports.area(barangay, 'barangay', ['barangay']);
+    const ctx = await this.areas.area(barangay, 'barangay', ['barangay']);
     return this.reports.compose('historic_and_current', ctx, { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
   }
 
@@ -149,7 +156,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: TopAreasDto })
   @errors()
   topAreas(@Query() q: TopAreasQueryDto): Promise<TopAreasDto> {
-    return this.reports.topAreas({ level: q.level ?? 'barangay', within: q.within, metric: q.metric ?? 'median_price_per_sqm', offer: q.offer, kind: q.kind, order: q.order, limit: q.limit });
+    return this.rankings.topAreas({ level: q.level ?? 'barangay', within: q.within, metric: q.metric ?? 'median_price_per_sqm', offer: q.offer, kind: q.kind, order: q.order, limit: q.limit });
   }
 
   @Public()
@@ -159,7 +166,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: PriceRangesDto })
   @errors()
   priceRanges(@Query() q: AreaQueryDto): Promise<PriceRangesDto> {
-    return this.reports.priceRanges(q.area, q);
+    return this.analysis.priceRanges(q.area, q);
   }
 
   @Public()
@@ -170,7 +177,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async propertyHistorical(@Param('barangay') barangay: string, @Query() q: MarketOptionsQueryDto): Promise<MarketReportDto> {
-    const ctx = await this.reports.area(barangay, 'barangay', ['barangay']);
+    const ctx = await this.areas.area(barangay, 'barangay', ['barangay']);
     return this.reports.compose('historic_and_current', ctx, { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
   }
 
@@ -181,7 +188,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: OpportunitiesDto })
   @errors()
   opportunities(@Query() q: WithinQueryDto): Promise<OpportunitiesDto> {
-    return this.reports.scoredOpportunities(q.within, q.kind ?? 'all');
+    return this.rankings.scoredOpportunities(q.within, q.kind ?? 'all');
   }
 
   @Public()
@@ -191,7 +198,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: CompareAreasDto })
   @errors()
   compare(@Query() q: CompareQueryDto): Promise<CompareAreasDto> {
-    return this.reports.compare(q.areas, q);
+    return this.analysis.compare(q.areas, q);
   }
 
   @Public()
@@ -201,18 +208,18 @@ export class MarketReportsController {
   @ApiOkResponse({ type: LocationAnalysisDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   location(@Query() q: LocationQueryDto): Promise<LocationAnalysisDto> {
-    return this.reports.location(q.lat, q.lng, q);
+    return this.analysis.location(q.lat, q.lng, q);
   }
 
   @Public()
   @Get('areas/similar/:barangay')
   @Entitled('research.comparison')
   @barangayParam()
-  @ApiOperation({ summary: 'The barangays of the same region most like this one (standardised price per m², density, family income)' })
+  @ApiOperation({ summary: 'The barangays of the same region most like this one (standardised price per m², density, family income, amenities)' })
   @ApiOkResponse({ type: SimilarAreasDto })
   @errors()
   similar(@Param('barangay') barangay: string, @Query() q: MarketOptionsQueryDto): Promise<SimilarAreasDto> {
-    return this.reports.similar(barangay, q);
+    return this.rankings.similar(barangay, q);
   }
 
   @Public()
@@ -223,7 +230,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async areaDemographics(@Param('barangay') barangay: string): Promise<MarketReportDto> {
-    const ctx = await this.reports.area(barangay, 'barangay', ['barangay']);
+    const ctx = await this.areas.area(barangay, 'barangay', ['barangay']);
     return this.reports.compose('demographics', ctx, { offer: 'sale', kind: 'all' });
   }
 
@@ -234,7 +241,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   overview(@Query() q: MarketOptionsQueryDto): Promise<MarketReportDto> {
-    return this.reports.overview(q);
+    return this.analysis.overview(q);
   }
 
   @Public()
@@ -245,8 +252,8 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async projections(@Param('barangay') barangay: string, @Query() q: ProjectionQueryDto): Promise<MarketReportDto> {
-    await this.reports.area(barangay, 'barangay', ['barangay']);
-    return this.reports.projection(barangay, q, q.months ?? 12);
+    await this.areas.area(barangay, 'barangay', ['barangay']);
+    return this.analysis.projection(barangay, q, q.months ?? 12);
   }
 
   @Public()
@@ -257,8 +264,8 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async risk(@Param('barangay') barangay: string, @Query() q: MarketOptionsQueryDto): Promise<MarketReportDto> {
-    await this.reports.area(barangay, 'barangay', ['barangay']);
-    return this.reports.risk(barangay, q);
+    await this.areas.area(barangay, 'barangay', ['barangay']);
+    return this.analysis.risk(barangay, q);
   }
 
   @Public()
@@ -268,7 +275,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async dataPropertyTrends(@Query() q: AreaQueryDto): Promise<MarketReportDto> {
-    return this.reports.compose('property_trends', await this.reports.area(q.area), { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
+    return this.reports.compose('property_trends', await this.areas.area(q.area), { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
   }
 
   @Public()
@@ -278,7 +285,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async dataDemographics(@Query() q: AreaQueryDto): Promise<MarketReportDto> {
-    return this.reports.compose('demographics', await this.reports.area(q.area), { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
+    return this.reports.compose('demographics', await this.areas.area(q.area), { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
   }
 
   @Public()
@@ -288,7 +295,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async dataEconomic(@Query() q: AreaQueryDto): Promise<MarketReportDto> {
-    return this.reports.compose('economic_data', await this.reports.area(q.area), { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
+    return this.reports.compose('economic_data', await this.areas.area(q.area), { offer: q.offer ?? 'sale', kind: q.kind ?? 'all' });
   }
 
   @Public()
@@ -298,7 +305,7 @@ export class MarketReportsController {
   @ApiOkResponse({ type: MarketReportDto })
   @errors()
   async dataSafety(@Query() q: RegionQueryDto): Promise<MarketReportDto> {
-    return this.reports.compose('safety_and_crime', await this.reports.area(q.region, 'region', ['region']), { offer: 'sale', kind: 'all' });
+    return this.reports.compose('safety_and_crime', await this.areas.area(q.region, 'region', ['region']), { offer: 'sale', kind: 'all' });
   }
 
   @Post('export/:format')

@@ -10,6 +10,7 @@ import { MarketDataService } from '../../market-data/market-data.service';
 import { datasetOfFile } from '../../market-data/stat-parsers';
 import { SubscriptionsService } from '../../subscriptions/subscriptions.service';
 import { MarketListingsService } from '../listing-figures/market-listings.service';
+import { SULU_PROVINCE_CODE, suluCaveat } from './statistics-report-groups';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -198,6 +199,18 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(spending.rows.map((r: { group: string }) => r.group)).toContain('Food and Non-Alcoholic Beverages');
   });
 
+  it('says of a place in Sulu that the Region IX labour figures leave Sulu out (the LFS keeps it in BARMM); not elsewhere', async () => {
+    const [sulu] = await t.db.select({ code: places.code, regionCode: places.regionCode }).from(places).where(and(eq(places.level, 'barangay'), eq(places.provinceCode, SULU_PROVINCE_CODE))).limit(1);
+    expect(sulu.regionCode).toBe('0900000000');
+    for (const group of ['job_types', 'economic_data']) {
+      const res = await t.http.get(`/api/bi/get/${group}`).query({ area: sulu.code }).set(auth(basic.token)).expect(200);
+      expect(res.body.notes).toContain(suluCaveat({ ref: { code: sulu.code }, parents: [{ code: SULU_PROVINCE_CODE }] } as never));
+      expect(res.body.notes.join(' ')).toMatch(/still count it in BARMM/);
+      const makati = await t.http.get(`/api/bi/get/${group}`).query({ area: A }).set(auth(basic.token)).expect(200);
+      expect(makati.body.notes.join(' ')).not.toMatch(/Sulu/);
+    }
+  });
+
   it('computes the cap rate with the default condominium assumptions (staff)', async () => {
     const r = await t.http.get('/api/bi/get/capitalization_rate').query({ area: A, kind: 'condominium' }).set(auth(admin.token)).expect(200);
     // price 5,250,000; rent 25,000; size 5,250,000 ÷ 100,000 = 52.5 m²
@@ -207,6 +220,17 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(figureOf(r.body, 'Cap rate (condominium)')!.value as number).toBeCloseTo(2.7264, 2);
     expect(figureOf(r.body, 'Net operating income a year')!.value).toBe(143_136);
     expect(figureOf(r.body, 'Gross yield (condominium)')!.value as number).toBeCloseTo((300_000 / 5_250_000) * 100, 2);
+    // every kind: one row per kind with assumptions; only the condominium has listings here
+    const all = await t.http.get('/api/bi/get/capitalization_rate').query({ area: A }).set(auth(admin.token)).expect(200);
+    const table = all.body.tables.find((x: { id: string }) => x.id === 'cap_rates');
+    expect(table.rows.length).toBeGreaterThan(1);
+    expect(table.rows.find((x: { kind: string }) => x.kind === 'condominium')).toMatchObject({ price: 5_250_000, rent: 25_000, saleSample: 6, rentSample: 5, capRate: 2.73 });
+    expect(table.rows.filter((x: { saleSample: number }) => x.saleSample > 0).map((x: { kind: string }) => x.kind)).toEqual(['condominium']);
+    // B has 2 listings for sale and none for rent: the city's figures (A's and B's listings), said so
+    const fallback = await t.http.get('/api/bi/get/capitalization_rate').query({ area: B, kind: 'condominium' }).set(auth(admin.token)).expect(200);
+    expect(fallback.body.fallback).toMatchObject({ reason: 'not_enough_listings', area: { code: city.code }, sampleSize: 0 });
+    expect(figureOf(fallback.body, 'Cap rate (condominium)')).toMatchObject({ granularity: 'city', areaCode: city.code, sampleSize: 5 });
+    expect(fallback.body.tables[0].rows[0]).toMatchObject({ kind: 'condominium', saleSample: 8, rentSample: 5, rent: 25_000 });
   });
 
   it('locks tier 2 and 3 for Free members and guests with an Upgrade answer; Basic unlocks tier 2', async () => {

@@ -6,7 +6,7 @@ import type { ListingDto, ListingListDto } from '../../listings/dto/listing-outp
 import { ListingsService } from '../../listings/listings.service';
 import { MarketListingsService } from '../listing-figures/market-listings.service';
 import type { AreaStatsView, MarketOffer } from '../market-contracts';
-import { MarketReportsService } from './market-reports.service';
+import { MarketAreasService } from './market-areas.service';
 import { round } from './report-parts';
 
 /** Lots and farms are priced per m² of land; the rest per m² of floor (as the listing figures). */
@@ -30,14 +30,14 @@ export class PropertiesSearchService {
   constructor(
     private readonly listingsService: ListingsService,
     private readonly figures: MarketListingsService,
-    private readonly reports: MarketReportsService,
+    private readonly areas: MarketAreasService,
   ) {}
 
   async search(caller: AuthUser | undefined, body: ListingSearchDto & { area?: string }): Promise<ListingListDto & { listings: Array<ListingDto & { market: ListingVsMedian }> }> {
     const { area, ...search } = body;
     const match: Record<string, unknown> = { ...(search.match ?? {}) };
     if (area) {
-      const ctx = await this.reports.area(area, 'area');
+      const ctx = await this.areas.area(area, 'area');
       if (ctx.ref.level === 'barangay') match.barangay = [ctx.ref.code];
       else if (ctx.ref.level === 'city') match.city = [ctx.ref.code];
       else throw new BadRequestException(`area '${area}' is a ${ctx.ref.level} (${ctx.ref.name}): give a barangay or a city`);

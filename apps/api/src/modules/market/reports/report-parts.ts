@@ -1,6 +1,6 @@
 /**
- * Small pure pieces the report composer builds reports from: figures with their source, period,
- * granularity and sample; listing figures of an area; labels of statistics levels. No I/O here.
+ * Small pure pieces the reports are built from: figures with their source, period, granularity and
+ * sample; listing figures of an area; labels of statistics levels; the blank report and its sources. No I/O here.
  */
 import {
   BIS_RPPI_SOURCE,
@@ -10,10 +10,14 @@ import {
   PSA_CPI_WEIGHTS_SOURCE,
   PSA_FIES_SOURCE,
   PSA_LFS_SOURCE,
+  PRICE_BANDS,
   type AreaLevel,
+  type CostAssumptionField,
   type MarketFigure,
+  type ReportGroupId,
 } from '@app/domain';
-import type { AreaStatsView, MarketFigureUnit, MonthlyPoint, ReportAreaRef, ReportChart, ReportTable, StatDatasetId, StatPoint } from '../market-contracts';
+import type { AreaStatsView, MarketFigureUnit, MarketKind, MarketOffer, MarketReport, MonthlyPoint, ReportAreaRef, ReportChart, ReportTable, StatDatasetId, StatPoint } from '../market-contracts';
+import type { AreaContext, ListingScope } from './market-areas.service';
 
 export const DATASET_SOURCE: Record<StatDatasetId, string> = {
   fies_2023: PSA_FIES_SOURCE,
@@ -213,3 +217,61 @@ export const isWhiteCollar = (group: string) => WHITE_COLLAR_GROUPS.includes(gro
 
 /** Title case for the CPI weights' upper-case group names. */
 export const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s,(-])([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase()).replace(/\b(And|Of|For|The)\b/g, (w) => w.toLowerCase());
+
+export const WHITE_COLLAR_NOTE = 'White-collar: managers, professionals, technicians and associate professionals, clerical support workers (ISCO major groups 1-4).';
+
+/** A report-shaped answer for one of the fixed routes (not one of the 13 groups). */
+export function blankReport(demoData: boolean, ctx: AreaContext, title: string, summary: string, tier: number, o: { offer: MarketOffer; kind: MarketKind }, group: ReportGroupId): MarketReport {
+  return { group, title, summary, tier, area: ctx.ref, parents: ctx.parents, offer: o.offer, kind: o.kind, generatedAt: new Date().toISOString(), demoData, figures: [], charts: [], tables: [], notes: [], sources: [], fallback: null, mapPoints: [] };
+}
+
+/** Every source named by the report's figures, charts and tables, once, with its period and granularity. */
+export function sourcesOf(r: MarketReport): MarketReport['sources'] {
+  const seen = new Map<string, MarketReport['sources'][number]>();
+  const add = (name: string, period: string, granularity: AreaLevel) => {
+    const key = `${name}|${period}|${granularity}`;
+    if (name && !seen.has(key)) seen.set(key, { name, period, granularity });
+  };
+  r.figures.forEach((f) => add(f.source, f.period, f.granularity));
+  r.tables.forEach((t) => add(t.source, t.period, t.granularity));
+  r.charts.forEach((c) => c.series.forEach((s) => add(s.source, s.points.length ? `${s.points[0].x} – ${s.points[s.points.length - 1].x}` : '', s.granularity)));
+  return [...seen.values()];
+}
+
+/** The listing scope's fallback and note, on the report. */
+export function applyScope(r: MarketReport, s: ListingScope) {
+  r.fallback = s.fallback;
+  if (s.note) r.notes.push(s.note);
+}
+
+/** Active listings by price band. */
+export function priceBandTable(stats: AreaStatsView, area: ReportAreaRef): ReportTable {
+  return {
+    id: 'price_bands',
+    title: 'Active listings by price band',
+    columns: [
+      { key: 'band', label: 'Price band', unit: 'text' },
+      { key: 'count', label: 'Active listings', unit: 'count' },
+    ],
+    rows: PRICE_BANDS.map((b, i) => ({ band: bandLabel(b), count: stats.priceBandCounts[i] ?? 0 })),
+    source: LISTINGS_SOURCE,
+    period: listingsPeriod(stats.computedAt),
+    granularity: area.level,
+  };
+}
+
+export const ASSUMPTION_LABELS: Record<CostAssumptionField, string> = {
+  vacancyPct: 'Vacancy (% of rent)',
+  managementPctOfRent: 'Management (% of rent)',
+  maintenancePctOfRent: 'Maintenance (% of rent)',
+  insurancePctOfValue: 'Insurance (% of value)',
+  realPropertyTaxPctOfValue: 'Real property tax (% of value)',
+  capexReservePctOfRent: 'Capital reserve (% of rent)',
+  associationDuesPerSqmMonth: 'Association dues (₱ per m² a month)',
+};
+
+export function bandLabel(b: { min: number; max: number | null }): string {
+  const peso = (n: number) => `₱${n.toLocaleString('en-PH')}`;
+  return b.max === null ? `${peso(b.min)} and above` : `${peso(b.min)} – ${peso(b.max)}`;
+}
+

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsBoolean, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@app/domain';
 import { PaginationDto } from '../../../common/http/common.dto';
 import { PageQueryDto } from '../../../common/http/page-query.dto';
@@ -63,8 +63,10 @@ export class NotificationPreferencesDto {
 
 export class UpdateNotificationPreferencesDto {
   @ApiProperty({ type: [NotificationPreferenceDto] })
-  @IsArray()
+  @IsArray({ message: 'preferences must be a list of { kind, email }' })
   @ArrayMaxSize(NOTIFICATION_KINDS.length)
+  // an item that is itself a list would pass ValidateNested (it validates the inner list's items)
+  @IsObject({ each: true, message: 'preferences must be a list of { kind, email }' })
   @ValidateNested({ each: true })
   @Type(() => NotificationPreferenceDto)
   preferences!: NotificationPreferenceDto[];

@@ -12,6 +12,7 @@ import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
 import CalculateOutlinedIcon from '@mui/icons-material/CalculateOutlined';
 import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembership';
 import CloudDownloadOutlinedIcon from '@mui/icons-material/CloudDownloadOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
@@ -66,6 +67,8 @@ const NAV: NavEntry[] = [
   { to: '/admin/kyc', label: 'Identity checks', Icon: BadgeOutlinedIcon, adminOnly: true },
   { to: '/admin/licences', label: 'PRC licences', Icon: WorkspacePremiumOutlinedIcon },
   { to: '/admin/enterprises', label: 'Enterprises', Icon: GroupsOutlinedIcon },
+  // every staff role reads members' ARIA history for support (each opening audited)
+  { to: '/admin/aria', label: 'ARIA history', Icon: AutoAwesomeOutlinedIcon },
   { to: '/admin/market/developments', label: 'Development projects', Icon: ConstructionOutlinedIcon },
   { to: '/admin/market/assumptions', label: 'Cost assumptions', Icon: CalculateOutlinedIcon },
   { to: '/admin/market/datasets', label: 'Statistics loaded', Icon: QueryStatsOutlinedIcon },

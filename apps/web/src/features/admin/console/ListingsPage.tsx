@@ -11,6 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import VerifiedIcon from '@mui/icons-material/Verified';
@@ -159,6 +160,19 @@ const columns: GridColDef<StaffListing>[] = [
     valueGetter: (_v, row) => listingStatusLabel(row.status),
   },
   {
+    field: 'isVisible',
+    headerName: 'Visible',
+    width: 105,
+    renderCell: ({ row }) =>
+      !row.isVisible && row.hiddenForSuspension ? (
+        <Tooltip title="Hidden while its owner is suspended; reinstating the owner shows it again">
+          <Chip size="small" variant="outlined" label="Suspended" color="warning" />
+        </Tooltip>
+      ) : (
+        <Chip size="small" variant="outlined" label={row.isVisible ? 'Shown' : 'Hidden'} color={row.isVisible ? 'success' : 'default'} />
+      ),
+  },
+  {
     field: 'type',
     headerName: 'Type',
     width: 115,
@@ -208,14 +222,6 @@ const columns: GridColDef<StaffListing>[] = [
           No
         </Typography>
       ),
-  },
-  {
-    field: 'isVisible',
-    headerName: 'Visible',
-    width: 85,
-    renderCell: ({ row }) => (
-      <Chip size="small" variant="outlined" label={row.isVisible ? 'Shown' : 'Hidden'} color={row.isVisible ? 'success' : 'default'} />
-    ),
   },
   {
     field: 'documentsCount',

@@ -30,7 +30,7 @@ import { UserActions } from './UserActions';
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1 }}>
         <Typography variant="h6" component="h2">
           {title}
         </Typography>
@@ -230,9 +230,14 @@ export function UserPage() {
           <Section
             title="Recent audit entries"
             action={
-              <Button component={RouterLink} to={`/admin/audit?actor=${id}`} size="small">
-                All by this user
-              </Button>
+              <Stack direction="row" spacing={1}>
+                <Button component={RouterLink} to={`/admin/aria?userId=${id}`} size="small">
+                  Chats with ARIA
+                </Button>
+                <Button component={RouterLink} to={`/admin/audit?actor=${id}`} size="small">
+                  All by this user
+                </Button>
+              </Stack>
             }
           >
             {data.recentAudit.length === 0 ? (

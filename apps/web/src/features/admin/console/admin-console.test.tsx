@@ -153,6 +153,7 @@ describe('admin console', { timeout: 40_000 }, () => {
     const { user } = renderApp('/admin/users/u_ana');
     expect(await screen.findByRole('heading', { name: 'Ana Reyes' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Ana Reyes signed up')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chats with ARIA' })).toHaveAttribute('href', '/admin/aria?userId=u_ana');
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(updates).toEqual([{ _id: 'u_ana', status: 'suspended' }]));
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
@@ -306,8 +307,13 @@ describe('admin console', { timeout: 40_000 }, () => {
     server.use(
       http.post('*/api/listing/search', () =>
         HttpResponse.json({
-          listings: [makeListing({ _id: 'l_1', code: 'TH-1001' }), makeListing({ _id: 'l_2', code: 'TH-1002', name: 'Condo in Makati' })],
-          pagination: { ...makePagination(2, 2), totalIsEstimate: false },
+          listings: [
+            makeListing({ _id: 'l_1', code: 'TH-1001' }),
+            makeListing({ _id: 'l_2', code: 'TH-1002', name: 'Condo in Makati' }),
+            makeListing({ _id: 'l_3', code: 'TH-1003', isVisible: false, hiddenForSuspension: true }),
+            makeListing({ _id: 'l_4', code: 'TH-1004', isVisible: false }),
+          ],
+          pagination: { ...makePagination(4, 4), totalIsEstimate: false },
         }),
       ),
       http.post('*/api/listing/filter', () => HttpResponse.json({ cities: [], estimated: false, furnishings: [], kinds: [], offers: [], priceBands: [], tags: [], types: [] })),
@@ -320,6 +326,10 @@ describe('admin console', { timeout: 40_000 }, () => {
     const grid = await screen.findByRole('grid', { name: 'Listings' }, SLOW);
     await within(grid).findByText('TH-1001');
     const rowOf = (code: string) => within(grid).getAllByRole('row').find((r) => r.textContent?.includes(code))!;
+    // a listing hidden while its owner is suspended says so; one its owner hid reads "Hidden"
+    expect(await within(rowOf('TH-1003')).findByText('Suspended')).toBeInTheDocument();
+    expect(within(rowOf('TH-1004')).getByText('Hidden')).toBeInTheDocument();
+    expect(within(rowOf('TH-1001')).getByText('Shown')).toBeInTheDocument();
     await user.click(within(rowOf('TH-1001')).getByRole('checkbox'));
     await user.click(within(rowOf('TH-1002')).getByRole('checkbox'));
     expect(within(screen.getByTestId('bulk-bar')).getByText('2 selected')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { KycQueuePage, KycReviewPage } from './kyc/KycPages';
 import { LicenceReviewPage, LicencesPage } from './licences/LicencePages';
 import { EnterprisePage, EnterprisesPage } from './enterprises/EnterprisePages';
 import { AssumptionsPage, DatasetsPage, DevelopmentsPage } from './market/MarketPages';
+import { AriaConversationPage, AriaHistoryPage } from './aria/AriaPages';
 
 /*
  * The console is one chunk (its pages, the data grid and the charts): one more dynamic import splits the
@@ -50,6 +51,8 @@ const PAGES: Array<[string | null, ComponentType]> = [
   ['market/developments', DevelopmentsPage],
   ['market/assumptions', AssumptionsPage],
   ['market/datasets', DatasetsPage],
+  ['aria', AriaHistoryPage],
+  ['aria/:id', AriaConversationPage],
 ];
 
 /** Route objects and useRoutes (not <Routes>, whose JSX-to-routes code would join the shared router chunk). */

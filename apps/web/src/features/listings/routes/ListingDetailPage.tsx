@@ -44,6 +44,7 @@ import { SaveListingButton } from '../components/SaveListingButton';
 import { ReportListingButton } from '../components/ReportListingButton';
 import { ShareListingButton } from '../components/ShareListingButton';
 import { PinListingButton } from '@/features/pins/PinButton';
+import { ListingAriaActions } from '@/features/aria/ListingAriaActions';
 import { TrustBadges } from '@/features/verification/TrustBadges';
 import { listingErrorMessage } from '../errors';
 
@@ -202,6 +203,7 @@ function ListingView({ listing }: { listing: Listing }) {
             <ShareListingButton listing={listing} />
             {!isOwner && <CheckAvailabilityButton listing={listing} open={thread.open} busy={thread.isLoading} />}
             {user && !isOwner && <ReportListingButton listing={listing} />}
+            {user && <ListingAriaActions listing={listing} />}
           </Stack>
         </Stack>
       </Stack>

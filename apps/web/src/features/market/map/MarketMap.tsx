@@ -18,7 +18,7 @@ import {
   type ChoroplethPropertiesDto,
 } from '@/lib/api/generated';
 import type { ReportMapPoint } from '../types';
-import { LEGEND, NO_DATA_COLOR, legendCategoryOf, quantileScale, type ColorScale, type LegendCategory } from './legend';
+import { LEGEND, NO_DATA_COLOR, amenityLayerNotes, amenityLegendRows, legendCategoryOf, pointStyleOf, quantileScale, type ColorScale, type LegendCategory } from './legend';
 
 export interface MarketMapProps {
   /** PSGC code of the barangay the map is about ('' for a city-wide report: no amenities then). */
@@ -132,17 +132,24 @@ function PointLayers({ amenities, points }: { amenities: AmenitiesDto | undefine
       {amenities?.categories.flatMap((g) => {
         const cat = legendCategoryOf(g.category);
         if (!cat) return [];
+        const { radius, fillOpacity } = pointStyleOf(cat);
         return g.nearest.map((p) => (
           <CircleMarker
             key={`${g.category}:${p.id}`}
             center={[p.lat, p.lng]}
-            radius={6}
-            pathOptions={{ color: '#333', weight: 1, fillColor: LEGEND[cat].color, fillOpacity: 0.9 }}
+            radius={radius}
+            pathOptions={{ color: '#333', weight: 1, fillColor: LEGEND[cat].color, fillOpacity }}
           >
             <Popup>
               <strong>{p.name ?? `Unnamed (${LEGEND[cat].label.toLowerCase()})`}</strong>
               <br />
               {LEGEND[cat].label}, {p.distanceKm.toLocaleString('en-PH', { maximumFractionDigits: 2 })} km from the barangay centre
+              {cat === 'residential' && (
+                <>
+                  <br />
+                  Marked at the middle of its mapped area
+                </>
+              )}
               <br />
               <small>{g.source}</small>
             </Popup>
@@ -213,14 +220,9 @@ export function MarketMap({ barangayCode, cityCode, points = [], choropleth, hei
   }, [collection, amenities, points]);
 
   const legendRows: LegendRow[] = useMemo(() => {
-    const rows = new Map<LegendCategory, LegendRow>();
-    for (const g of amenities?.categories ?? []) {
-      const cat = legendCategoryOf(g.category);
-      if (!cat) continue;
-      // nothing imported around here: "none nearby" would read as an absence of places
-      const noData = !g.available || (amenities?.poiCoverage === 'none' && cat !== 'barangay');
-      rows.set(cat, { category: cat, detail: noData ? 'no data' : g.total === 0 ? 'none nearby' : `${count.format(g.total)} nearby` });
-    }
+    const rows = new Map<LegendCategory, LegendRow>(
+      amenities ? amenityLegendRows(amenities.categories, amenities.poiCoverage).map((r) => [r.category, r]) : [],
+    );
     for (const p of points) {
       const cat = legendCategoryOf(p.category);
       if (cat && !rows.has(cat)) rows.set(cat, { category: cat, detail: null });
@@ -259,7 +261,8 @@ export function MarketMap({ barangayCode, cityCode, points = [], choropleth, hei
           <CircleMarker
             center={[amenities.barangay.lat, amenities.barangay.lng]}
             radius={10}
-            pathOptions={{ color: '#000', weight: 2, fillColor: LEGEND.barangay.color, fillOpacity: 0.4 }}
+            // solid, with a thick black ring: a light see-through blue read as a transport hub
+            pathOptions={{ color: '#000', weight: 3, fillColor: LEGEND.barangay.color, fillOpacity: 1 }}
           >
             <Popup>
               <strong>{amenities.barangay.name}</strong>, {amenities.barangay.cityName}
@@ -283,6 +286,11 @@ export function MarketMap({ barangayCode, cityCode, points = [], choropleth, hei
                 No points of interest were imported for this area: our OpenStreetMap data covers Legazpi City only. That is missing data, not an absence of places.
               </Box>
             ) : null}
+            {amenityLayerNotes(amenities.categories, amenities.poiCoverage).map((n) => (
+              <Box component="span" key={n} sx={{ display: 'block' }}>
+                {n}
+              </Box>
+            ))}
             {amenities.notes
               .filter((n) => amenities.poiCoverage !== 'none' || !n.startsWith('No points of interest'))
               .map((n) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGEND, LEGEND_CATEGORIES, NO_DATA_COLOR, SCALE_COLORS, legendCategoryOf, quantileScale } from './legend';
+import { LEGEND, LEGEND_CATEGORIES, NO_DATA_COLOR, SCALE_COLORS, amenityLayerNotes, amenityLegendRows, legendCategoryOf, pointStyleOf, quantileScale } from './legend';
 
 describe('market map legend', () => {
   it("has one distinct colour per category, in the spec's order", () => {
@@ -78,5 +78,42 @@ describe('choropleth colour scale', () => {
     expect(s.colorOf(8)).toBe(SCALE_COLORS[4]);
     const one = quantileScale([42]);
     expect(one.classes).toEqual([{ color: SCALE_COLORS[4], from: 42, to: 42 }]);
+  });
+
+  describe('the amenities legend', () => {
+    // as GET /bi/amenities/0500506035?radiusKm=1 answers on the shipped Legazpi data (market-map.int-spec.ts)
+    const groups = [
+      { category: 'barangay', label: 'Barangays', available: true, total: 9, note: 'Centroids of the barangays of Legazpi City within 1 km.' },
+      { category: 'mall', label: 'Malls', available: true, total: 0, note: null },
+      { category: 'residential', label: 'Residential areas', available: true, total: 5, note: 'Named subdivisions and villages.' },
+      { category: 'school', label: 'Schools', available: true, total: 1234, note: null },
+      { category: 'transport', label: 'Transport hubs', available: true, total: 6, note: 'Terminals and stations.' },
+      { category: 'restaurant', label: 'Restaurants', available: false, total: 0, note: 'Not imported.' },
+    ];
+
+    it('counts each category; none nearby and no data read differently', () => {
+      expect(amenityLegendRows(groups, 'imported')).toEqual([
+        { category: 'barangay', detail: '9 nearby' },
+        { category: 'mall', detail: 'none nearby' },
+        { category: 'residential', detail: '5 nearby' },
+        { category: 'school', detail: '1,234 nearby' },
+        { category: 'transport', detail: '6 nearby' },
+        { category: 'restaurant', detail: 'no data' },
+      ]);
+    });
+
+    it('where nothing was imported, every OpenStreetMap category is "no data", the barangays still counted', () => {
+      expect(amenityLegendRows(groups, 'none').map((r) => r.detail)).toEqual(['9 nearby', 'no data', 'no data', 'no data', 'no data', 'no data']);
+      expect(amenityLayerNotes(groups, 'none')).toEqual([]);
+    });
+
+    it("says what the shown layers' points stand for, not for empty or missing ones", () => {
+      expect(amenityLayerNotes(groups, 'imported')).toEqual(['Residential areas: Named subdivisions and villages.', 'Transport hubs: Terminals and stations.']);
+    });
+
+    it('draws a residential area larger and lighter than a place', () => {
+      expect(pointStyleOf('residential').radius).toBeGreaterThan(pointStyleOf('transport').radius);
+      expect(pointStyleOf('residential').fillOpacity).toBeLessThan(pointStyleOf('school').fillOpacity);
+    });
   });
 });

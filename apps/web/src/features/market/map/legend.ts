@@ -52,6 +52,50 @@ export function legendCategoryOf(category: string): LegendCategory | null {
   return aliases[c] ?? null;
 }
 
+/** How a point of a category is drawn: a residential area is an area drawn at its middle, so a larger, lighter circle. */
+export function pointStyleOf(category: LegendCategory): { radius: number; fillOpacity: number } {
+  return category === 'residential' ? { radius: 9, fillOpacity: 0.55 } : { radius: 6, fillOpacity: 0.9 };
+}
+
+/** The parts of an amenities answer (GET /bi/amenities/{barangay}) the legend reads. */
+export interface AmenityGroupLike {
+  category: string;
+  label: string;
+  available: boolean;
+  total: number;
+  note?: string | null;
+}
+
+export interface AmenityLegendRow {
+  category: LegendCategory;
+  /** Shown beside the label: "12 nearby", "none nearby", "no data". */
+  detail: string;
+}
+
+const countFormat = new Intl.NumberFormat('en-PH');
+
+/**
+ * One legend row per legend category of the answer, in its order. Where no points of interest were
+ * imported (`poiCoverage` 'none') every OSM category reads "no data", not "none nearby": that would
+ * read as an absence of places. The barangays come from the PSGC and are always there.
+ */
+export function amenityLegendRows(groups: readonly AmenityGroupLike[], poiCoverage: string): AmenityLegendRow[] {
+  const rows: AmenityLegendRow[] = [];
+  for (const g of groups) {
+    const cat = legendCategoryOf(g.category);
+    if (!cat || rows.some((r) => r.category === cat)) continue;
+    const noData = !g.available || (poiCoverage === 'none' && cat !== 'barangay');
+    rows.push({ category: cat, detail: noData ? 'no data' : g.total === 0 ? 'none nearby' : `${countFormat.format(g.total)} nearby` });
+  }
+  return rows;
+}
+
+/** The notes of the categories shown (what a residential-area point stands for …), as "Label: note". */
+export function amenityLayerNotes(groups: readonly AmenityGroupLike[], poiCoverage: string): string[] {
+  if (poiCoverage === 'none') return [];
+  return groups.filter((g) => g.available && g.total > 0 && g.note && g.category !== 'barangay').map((g) => `${g.label}: ${g.note}`);
+}
+
 /** The choropleth's classes: light (low) to dark (high), ColorBrewer "YlOrRd" 5-class. */
 export const SCALE_COLORS = ['#ffffb2', '#fecc5c', '#fd8d3c', '#f03b20', '#bd0026'] as const;
 /** Barangays without a figure (too few listings, or no current code): grey, hatched in the legend. */

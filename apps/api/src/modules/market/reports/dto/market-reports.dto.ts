@@ -265,6 +265,7 @@ class SimilarFeaturesDto {
   @ApiPropertyOptional({ type: Number, nullable: true }) pricePerSqm?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) densityPerKm2?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) familyIncome?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Places of the ten nearby categories within 1 km of the centroid (OpenStreetMap); null where none were imported' }) amenityCount?: number | null;
 }
 class SimilarItemDto {
   @ApiProperty({ type: ReportAreaRefDto }) area!: ReportAreaRefDto;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -16,6 +17,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { errorMessage } from '@/lib/api/errors';
 import {
   useGetCostAssumptionsQuery,
@@ -42,6 +45,7 @@ function EditDialog({ entry, fields, onClose }: { entry: CostAssumptionsEntryDto
   );
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const parsed = Object.fromEntries(fields.map((f) => [f.field, parseAssumption(inputs[f.field] ?? '', f)]));
   const problems = Object.fromEntries(
     fields.map((f) => {
@@ -64,7 +68,7 @@ function EditDialog({ entry, fields, onClose }: { entry: CostAssumptionsEntryDto
     }
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="assumptions-dialog-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="assumptions-dialog-title" fullWidth maxWidth="sm" fullScreen={phone}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="assumptions-dialog-title">Cost assumptions: {kindLabel(entry.kind)}</DialogTitle>
         <DialogContent>
@@ -105,6 +109,92 @@ function EditDialog({ entry, fields, onClose }: { entry: CostAssumptionsEntryDto
   );
 }
 
+interface RowProps {
+  entry: CostAssumptionsEntryDto;
+  fields: CostAssumptionRangeDto[];
+  canWrite: boolean;
+  resetting: boolean;
+  onEdit: () => void;
+  onReset: () => void;
+}
+
+function StatusChip({ entry }: { entry: CostAssumptionsEntryDto }) {
+  return <Chip size="small" variant="outlined" label={entry.isDefault ? 'Default' : 'Changed'} color={entry.isDefault ? 'default' : 'warning'} />;
+}
+
+function RowActions({ entry, resetting, onEdit, onReset }: Omit<RowProps, 'fields' | 'canWrite'>) {
+  return (
+    <>
+      <Button size="small" onClick={onEdit} aria-label={`Edit ${kindLabel(entry.kind)}`}>
+        Edit
+      </Button>
+      <Button size="small" color="warning" disabled={entry.isDefault || resetting} onClick={onReset} aria-label={`Reset ${kindLabel(entry.kind)} to the default`}>
+        Reset to default
+      </Button>
+    </>
+  );
+}
+
+function NoteText({ entry }: { entry: CostAssumptionsEntryDto }) {
+  return (
+    <>
+      {entry.note}
+      {entry.updatedAt && (
+        <Typography variant="caption" display="block" color="text.secondary">
+          {formatDayTime(entry.updatedAt)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * A phone's view of one kind: its figures as label/value pairs, two to a line. The table's nine columns
+ * did not fit 390 px: it scrolled sideways with two columns in view and a header taller than the rows.
+ */
+function AssumptionCard({ entry, fields, canWrite, resetting, onEdit, onReset }: RowProps) {
+  return (
+    <Paper variant="outlined" component="li" data-testid={`assumptions-${entry.kind}`} aria-label={kindLabel(entry.kind)} sx={{ p: 1.5, listStyle: 'none' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {kindLabel(entry.kind)}
+        </Typography>
+        <StatusChip entry={entry} />
+      </Stack>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+        {fields.map((f) => {
+          const v = entry.values[f.field as Field];
+          const d = entry.defaults[f.field as Field];
+          return (
+            <Box key={f.field} sx={{ minWidth: 0 }}>
+              <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
+                {f.label} ({f.unit})
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: v !== d ? 700 : undefined }}>
+                {v}
+                {v !== d && (
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {' '}
+                    (default {d})
+                  </Typography>
+                )}
+              </Typography>
+            </Box>
+          );
+        })}
+      </Box>
+      <Typography variant="body2" component="div" sx={{ mt: 1 }}>
+        <NoteText entry={entry} />
+      </Typography>
+      {canWrite && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <RowActions entry={entry} resetting={resetting} onEdit={onEdit} onReset={onReset} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
 /** /admin/market/assumptions: the cost assumptions per property kind (documented defaults unless changed); admins edit and reset. */
 export function AssumptionsPage() {
   const dispatch = useAppDispatch();
@@ -113,6 +203,7 @@ export function AssumptionsPage() {
   const [reset, resetState] = useResetCostAssumptionsMutation();
   const [editing, setEditing] = useState<CostAssumptionsEntryDto | null>(null);
   const fields = data?.fields ?? [];
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const doReset = async (entry: CostAssumptionsEntryDto) => {
     const result = await reset({ kind: entry.kind });
     if ('data' in result) dispatch(toast.success('Back to the documented default', kindLabel(entry.kind)));
@@ -127,7 +218,22 @@ export function AssumptionsPage() {
       {!canWrite && <Alert severity="info">Viewers read the assumptions; admins change them.</Alert>}
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       {isLoading && <Typography color="text.secondary">Loading…</Typography>}
-      {data && (
+      {data && phone && (
+        <Stack component="ul" spacing={1.5} aria-label="Cost assumptions per property kind" sx={{ p: 0, m: 0 }}>
+          {data.items.map((entry) => (
+            <AssumptionCard
+              key={entry.kind}
+              entry={entry}
+              fields={fields}
+              canWrite={canWrite}
+              resetting={resetState.isLoading}
+              onEdit={() => setEditing(entry)}
+              onReset={() => void doReset(entry)}
+            />
+          ))}
+        </Stack>
+      )}
+      {data && !phone && (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Cost assumptions per property kind">
             <TableHead>
@@ -151,7 +257,7 @@ export function AssumptionsPage() {
                   <TableCell component="th" scope="row">
                     {kindLabel(entry.kind)}
                     <br />
-                    <Chip size="small" variant="outlined" label={entry.isDefault ? 'Default' : 'Changed'} color={entry.isDefault ? 'default' : 'warning'} />
+                    <StatusChip entry={entry} />
                   </TableCell>
                   {fields.map((f) => {
                     const v = entry.values[f.field as Field];
@@ -163,27 +269,11 @@ export function AssumptionsPage() {
                     );
                   })}
                   <TableCell sx={{ minWidth: 180 }}>
-                    {entry.note}
-                    {entry.updatedAt && (
-                      <Typography variant="caption" display="block" color="text.secondary">
-                        {formatDayTime(entry.updatedAt)}
-                      </Typography>
-                    )}
+                    <NoteText entry={entry} />
                   </TableCell>
                   {canWrite && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" onClick={() => setEditing(entry)} aria-label={`Edit ${kindLabel(entry.kind)}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="small"
-                        color="warning"
-                        disabled={entry.isDefault || resetState.isLoading}
-                        onClick={() => void doReset(entry)}
-                        aria-label={`Reset ${kindLabel(entry.kind)} to the default`}
-                      >
-                        Reset to default
-                      </Button>
+                      <RowActions entry={entry} resetting={resetState.isLoading} onEdit={() => setEditing(entry)} onReset={() => void doReset(entry)} />
                     </TableCell>
                   )}
                 </TableRow>

@@ -12,6 +12,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { errorMessage } from '@/lib/api/errors';
 import {
   useCreateDevelopmentMutation,
@@ -118,6 +120,8 @@ export function DevelopmentDialog({ development, onClose }: { development?: Deve
 
   const busy = created.isLoading || updated.isLoading;
   const error = created.error ?? updated.error;
+  // a phone: the whole screen (a long form in a dialog with 32 px margins left Save far below)
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const submit = form.handleSubmit(async (values) => {
     const body = developmentBody(values);
     const result = development ? await update({ id: development.id, saveDevelopmentDto: body }) : await create({ saveDevelopmentDto: body });
@@ -128,7 +132,7 @@ export function DevelopmentDialog({ development, onClose }: { development?: Deve
   });
   const { errors } = form.formState;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="development-dialog-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="development-dialog-title" fullWidth maxWidth="sm" fullScreen={phone}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="development-dialog-title">{development ? 'Edit the project' : 'Record a development project'}</DialogTitle>
         <DialogContent>

@@ -142,12 +142,13 @@ export function DevelopmentsPage() {
         title="Development projects"
         subtitle="Projects near the barangays, shown in the “ongoing development” report and its map. Record where you learned of each one."
       />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
+      {/* a phone: the filter on its own line at full width (in a row beside the button it shrank to "S…") */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, flexWrap: 'wrap' }}>
         <FilterBar grid={grid} label="Filter projects">
           <SelectFilter grid={grid} name="status" label="Status" options={statusOptions} />
         </FilterBar>
         {canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ alignSelf: 'flex-start' }}>
             Record a project
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COST_ASSUMPTIONS } from '@app/domain';
 import type { DevelopmentDto } from '@/lib/api/generated';
 import type { UserRole } from '@/lib/api/types';
@@ -45,7 +45,41 @@ const FIELDS = [
   { field: 'associationDuesPerSqmMonth', label: 'Association dues', unit: '₱ per m² a month', min: 0, max: 2000 },
 ];
 
+/** A 390 px wide window as MUI's useMediaQuery sees it: max-width queries above 390 match, min-width ones above it do not. */
+function phoneWidth(width = 390) {
+  const matches = (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+  };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+function assumptionItems() {
+  return Object.entries(DEFAULT_COST_ASSUMPTIONS).map(([kind, values]) => ({
+    kind,
+    values,
+    defaults: values,
+    isDefault: true,
+    note: 'Documented default',
+    updatedAt: null,
+  }));
+}
+
 describe('market pages in the console', { timeout: 40_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('development projects: the table with names and source; the status filter goes into the request; a viewer has no buttons', async () => {
     signIn('viewer');
     const asked: Array<Record<string, string>> = [];
@@ -126,5 +160,46 @@ describe('market pages in the console', { timeout: 40_000 }, () => {
     await user.type(vacancy, '10');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toEqual([{ kind: 'condominium', body: { values: { vacancyPct: 10 }, note: 'Colliers Q3 2026' } }]));
+  });
+
+  it('cost assumptions at phone width: a card per kind with every figure labelled, a changed one with its default; Edit opens the form full screen', async () => {
+    phoneWidth();
+    signIn('admin');
+    const items = assumptionItems();
+    items[0] = { ...items[0], values: { ...items[0].values, vacancyPct: 12 }, isDefault: false, note: 'Colliers Q3 2026' };
+    server.use(http.get('*/api/bi/cost-assumptions', () => HttpResponse.json({ items, fields: FIELDS, source: 'Tahanan cost assumptions' })));
+    const { user } = renderApp('/admin/market/assumptions');
+    const card = await screen.findByTestId('assumptions-condominium', {}, SLOW);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Cost assumptions per property kind' }).children).toHaveLength(items.length);
+    expect(within(card).getByRole('heading', { name: 'Condominium' })).toBeInTheDocument();
+    expect(within(card).getByText('Changed')).toBeInTheDocument();
+    for (const f of FIELDS) expect(within(card).getByText(`${f.label} (${f.unit})`)).toBeInTheDocument();
+    expect(within(card).getByText(`(default ${items[0].defaults.vacancyPct})`)).toBeInTheDocument();
+    expect(within(card).getByText('Colliers Q3 2026')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Reset Condominium to the default' })).toBeEnabled();
+    expect(within(screen.getByTestId('assumptions-office')).getByRole('button', { name: 'Reset Office to the default' })).toBeDisabled();
+    await user.click(within(card).getByRole('button', { name: 'Edit Condominium' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cost assumptions: Condominium' });
+    expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
+  });
+
+  it('development projects at phone width: the status filter gets the full width, above the button (it was squeezed to "S…")', async () => {
+    phoneWidth();
+    signIn('admin');
+    server.use(
+      http.get('*/api/bi/data/developments', () => HttpResponse.json({ items: [development], pagination: makePagination(1, 1), source: 's' })),
+      // the dialog's place picker asks for the regions
+      http.get('*/api/places/regions', () => HttpResponse.json([])),
+    );
+    const { user } = renderApp('/admin/market/developments');
+    const record = await screen.findByRole('button', { name: 'Record a project' }, SLOW);
+    const row = record.parentElement!;
+    // the filter bar and the button stacked in a column on a phone
+    expect(getComputedStyle(row).flexDirection).toBe('column');
+    expect(within(row).getByRole('search', { name: 'Filter projects' })).toBeInTheDocument();
+    await user.click(record);
+    const dialog = await screen.findByRole('dialog', { name: 'Record a development project' });
+    expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
   });
 });

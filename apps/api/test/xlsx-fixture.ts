@@ -1,4 +1,4 @@
-/* A minimal .xlsx writer (stored zip, inline strings) for test fixtures: the BIR zonal workbook, bad workbooks. Tests only. */
+/* A minimal .xlsx writer (stored zip, inline strings) for test fixtures: small and malformed workbooks for the PSGC, statistics and BIR zonal importers. Tests only. */
 import { crc32 } from 'node:zlib';
 
 export type XlsxCell = string | number | null;

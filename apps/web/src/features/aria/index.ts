@@ -1,0 +1,1 @@
+export { AriaPage } from './AriaPage';

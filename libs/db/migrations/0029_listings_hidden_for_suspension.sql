@@ -1,0 +1,1 @@
+ALTER TABLE "listings" ADD COLUMN "hidden_for_suspension" boolean DEFAULT false NOT NULL;
