@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -9,6 +9,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const VITE_CONFIG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'vite.config.ts');
 const VITE_BIN = path.join(path.dirname(createRequire(VITE_CONFIG).resolve('vite/package.json')), 'bin', 'vite.js');
+
+/**
+ * Runs `vite build` in a child process and waits for it without blocking: a synchronous spawn would
+ * stall this worker's event loop for the whole build (about a minute on a slow machine), long enough for
+ * Vitest's 60 s RPC timeout on the test's own progress report ("Timeout calling onTaskUpdate") to fire.
+ */
+function viteBuild(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [VITE_BIN, 'build', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
 
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -24,7 +39,7 @@ describe('the production build keeps source maps private', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'tahanan-web-build-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('leaves no .map file and no sourceMappingURL comment in dist, and the maps in the folder beside it', () => {
+  it('leaves no .map file and no sourceMappingURL comment in dist, and the maps in the folder beside it', async () => {
     const outDir = path.join(root, 'dist');
     const mapsDir = path.join(root, 'dist-sourcemaps');
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.ts"></script>');
@@ -38,10 +53,7 @@ describe('the production build keeps source maps private', () => {
         `export default { plugins: [plugin], build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true, sourcemap: app.build.sourcemap } };`,
       ].join('\n'),
     );
-    const run = spawnSync(process.execPath, [VITE_BIN, 'build', root, '--config', path.join(root, 'vite.config.mjs'), '--logLevel', 'error'], {
-      encoding: 'utf8',
-      env: { ...process.env, WEB_SOURCEMAPS_DIR: mapsDir },
-    });
+    const run = await viteBuild([root, '--config', path.join(root, 'vite.config.mjs'), '--logLevel', 'error'], { ...process.env, WEB_SOURCEMAPS_DIR: mapsDir });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
 
     const published = files(outDir);
@@ -69,13 +81,12 @@ describe('the first page stays light', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'tahanan-web-app-build-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it(`loads at most ${INITIAL_JS_BUDGET_KB} kB gzip of JavaScript up front, without the map, socket.io, the realtime client, messaging or the pages' API`, () => {
+  it(`loads at most ${INITIAL_JS_BUDGET_KB} kB gzip of JavaScript up front, without the map, socket.io, the realtime client, messaging or the pages' API`, async () => {
     const outDir = path.join(root, 'dist');
-    const run = spawnSync(
-      process.execPath,
-      [VITE_BIN, 'build', path.dirname(VITE_CONFIG), '--config', VITE_CONFIG, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    const run = await viteBuild(
+      [path.dirname(VITE_CONFIG), '--config', VITE_CONFIG, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
       // NODE_ENV is "test" under vitest: a build with it would bundle React's development code
-      { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', WEB_SOURCEMAPS_DIR: path.join(root, 'maps') } },
+      { ...process.env, NODE_ENV: 'production', WEB_SOURCEMAPS_DIR: path.join(root, 'maps') },
     );
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
 
