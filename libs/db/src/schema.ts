@@ -1509,6 +1509,8 @@ export const marketAreaMonthly = pgTable(
     /** Listings behind the medians (listed that month with a price, and with a size for the m² figure). */
     priceSample: integer('price_sample').notNull(),
     sqmSample: integer('sqm_sample').notNull(),
+    /** Median days on market of the listings that left the market that month (listed → ended; its sample: ended_count). */
+    medianDaysOnMarket: numeric('median_days_on_market', { precision: 8, scale: 1, mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.areaCode, t.offer, t.kind, t.month] })],
 );

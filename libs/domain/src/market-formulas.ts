@@ -119,7 +119,7 @@ export interface CycleInput {
   /** Median price per m² now and 12 months ago. */
   pricePerSqmNow: number | null;
   pricePerSqm12mAgo: number | null;
-  /** Median days on market now and 12 months ago. */
+  /** Days on market now and 12 months ago (the reports: each month's median over 3 months, weighted by the listings ended). */
   domNow: number | null;
   dom12mAgo: number | null;
 }
@@ -164,7 +164,7 @@ export function classifyMarketCycle(input: CycleInput): CycleResult {
     { key: 'supply_change_pct', label: 'Active listings, change over 12 months', value: supply },
     { key: 'demand_change_pct', label: 'Demand, change over 12 months', value: demand },
     { key: 'price_change_pct', label: 'Median price per m², change over 12 months', value: price },
-    { key: 'dom_change_pct', label: 'Median days on market, change over 12 months', value: dom },
+    { key: 'dom_change_pct', label: 'Days on market, change over 12 months', value: dom },
     { key: 'excess_supply_pct', label: 'Excess supply (supply change − demand change)', value: excess },
   ];
   if (price === null) return { phase: null, reason: 'No median price per m² 12 months ago and now to compare', indicators };

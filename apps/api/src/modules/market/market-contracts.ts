@@ -56,6 +56,8 @@ export interface MonthlyPoint {
   medianPricePerSqm: number | null;
   priceSample: number;
   sqmSample: number;
+  /** Median days on market of the listings that ended that month (its sample: endedCount). */
+  medianDaysOnMarket: number | null;
 }
 
 /** The key of an area's figures for an offer and kind in `areaStatsGrid`'s answer. */

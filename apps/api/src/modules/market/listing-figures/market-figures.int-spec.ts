@@ -173,8 +173,10 @@ describe('market listing figures (events → market lives → refresh → reads)
     expect(current.month).toBe(now);
     // new this month: a1-a5, a7; first prices 3.0M 4.0M 5.0M 9.0M 6.0M (a2 before its cut) → median 5.0M
     expect(current).toMatchObject({ newCount: 6, activeCount: 6, endedCount: 1, priceSample: 5, medianPrice: 5_000_000 });
+    // ended this month: a6 alone, sold 40 days after it was listed
+    expect(current.medianDaysOnMarket).toBeCloseTo(40, 1);
     const a6Month = months.find((m) => m.month === listedA6)!;
-    expect(a6Month).toMatchObject({ newCount: 1, activeCount: 1, endedCount: 0, medianPrice: 8_000_000, medianPricePerSqm: 160_000 });
+    expect(a6Month).toMatchObject({ newCount: 1, activeCount: 1, endedCount: 0, medianPrice: 8_000_000, medianPricePerSqm: 160_000, medianDaysOnMarket: null });
     // before a6: nothing
     expect(months[0]).toMatchObject({ newCount: 0, activeCount: 0, medianPrice: null, priceSample: 0 });
     // an area with no listings: 12 empty months

@@ -93,7 +93,7 @@ describe('months', () => {
   });
 
   it('fills missing months, carrying the active count', () => {
-    const point = (month: string, activeCount: number) => ({ month, newCount: 1, activeCount, endedCount: 0, medianPrice: 1, medianPricePerSqm: null, priceSample: 1, sqmSample: 0 });
+    const point = (month: string, activeCount: number) => ({ month, newCount: 1, activeCount, endedCount: 0, medianPrice: 1, medianPricePerSqm: null, priceSample: 1, sqmSample: 0, medianDaysOnMarket: null });
     const filled = fillMonths([point('2025-12', 3), point('2026-02', 4)], at('2026-03-05T00:00:00Z'), 5);
     expect(filled.map((p) => [p.month, p.newCount, p.activeCount, p.medianPrice])).toEqual([
       ['2025-11', 0, 0, null],

@@ -190,7 +190,7 @@ export function fillMonths(stored: readonly MonthlyPoint[], now: Date, count: nu
       active = p.activeCount;
       return p;
     }
-    return { month, newCount: 0, activeCount: active, endedCount: 0, medianPrice: null, medianPricePerSqm: null, priceSample: 0, sqmSample: 0 };
+    return { month, newCount: 0, activeCount: active, endedCount: 0, medianPrice: null, medianPricePerSqm: null, priceSample: 0, sqmSample: 0, medianDaysOnMarket: null };
   });
 }
 

@@ -327,13 +327,14 @@ export class MarketListingsRepository {
           date_trunc('month', listed_at at time zone 'Asia/Manila')::date as lm,
           date_trunc('month', ended_at at time zone 'Asia/Manila')::date as em,
           first_price_php::float8 as price,
-          (first_price_php / nullif(case when kind in ('lot', 'farm') or type = 'land' then lot_size else floor_size end, 0))::float8 as ppsqm
+          (first_price_php / nullif(case when kind in ('lot', 'farm') or type = 'land' then lot_size else floor_size end, 0))::float8 as ppsqm,
+          extract(epoch from ended_at - listed_at)::float8 / 86400.0 as dom
         from market_listings where ${filter} and (is_public or ended_at is not null)
       ), ev as (
-        select b.area_code, b.offer, b.kind, greatest(b.lm, m0.start) as month, 1 as delta, b.lm >= m0.start as is_new, false as is_end, b.price, b.ppsqm
+        select b.area_code, b.offer, b.kind, greatest(b.lm, m0.start) as month, 1 as delta, b.lm >= m0.start as is_new, false as is_end, b.price, b.ppsqm, null::float8 as dom
         from base b, m0 where b.em is null or b.em >= m0.start
         union all
-        select b.area_code, b.offer, b.kind, b.em, -1, false, true, null, null
+        select b.area_code, b.offer, b.kind, b.em, -1, false, true, null, null, b.dom
         from base b, m0 where b.em >= m0.start
       ), agg as (
         select area_code, offer, case when grouping(kind) = 1 then 'all' else kind end as kind, month,
@@ -341,7 +342,8 @@ export class MarketListingsRepository {
           percentile_cont(0.5) within group (order by price) filter (where is_new and price is not null) as median_price,
           count(*) filter (where is_new and price is not null)::int as price_sample,
           percentile_cont(0.5) within group (order by ppsqm) filter (where is_new and ppsqm is not null) as median_ppsqm,
-          count(*) filter (where is_new and ppsqm is not null)::int as sqm_sample
+          count(*) filter (where is_new and ppsqm is not null)::int as sqm_sample,
+          percentile_cont(0.5) within group (order by dom) filter (where is_end) as median_dom
         from ev
         group by grouping sets ((area_code, offer, kind, month), (area_code, offer, month))
         having not (grouping(kind) = 0 and kind is null)
@@ -349,23 +351,24 @@ export class MarketListingsRepository {
         -- only months with listings in or out (and the window's first, carrying those listed before it): the reader fills the rest
         select area_code, offer, kind, month, new_count,
           sum(delta) over (partition by area_code, offer, kind order by month)::int as active_count,
-          ended_count, median_price, median_ppsqm, price_sample, sqm_sample
+          ended_count, median_price, median_ppsqm, price_sample, sqm_sample, median_dom
         from agg
       ), gone as (
         delete from market_area_monthly t where ${scope}
           and not exists (select 1 from filled f where f.area_code = t.area_code and f.offer = t.offer and f.kind = t.kind and f.month = t.month)
       )
-      insert into market_area_monthly (area_code, offer, kind, month, new_count, active_count, ended_count, median_price, median_price_per_sqm, price_sample, sqm_sample)
-      select area_code, offer, kind, month, new_count, active_count, ended_count, round(median_price::numeric, 2), round(median_ppsqm::numeric, 2), price_sample, sqm_sample
+      insert into market_area_monthly (area_code, offer, kind, month, new_count, active_count, ended_count, median_price, median_price_per_sqm, price_sample, sqm_sample, median_days_on_market)
+      select area_code, offer, kind, month, new_count, active_count, ended_count, round(median_price::numeric, 2), round(median_ppsqm::numeric, 2), price_sample, sqm_sample,
+        round(median_dom::numeric, 1)
       from filled
       on conflict (area_code, offer, kind, month) do update set new_count = excluded.new_count, active_count = excluded.active_count,
         ended_count = excluded.ended_count, median_price = excluded.median_price, median_price_per_sqm = excluded.median_price_per_sqm,
-        price_sample = excluded.price_sample, sqm_sample = excluded.sqm_sample
+        price_sample = excluded.price_sample, sqm_sample = excluded.sqm_sample, median_days_on_market = excluded.median_days_on_market
       -- most months do not change in a refresh: rewriting them would only make dead rows
       where (market_area_monthly.new_count, market_area_monthly.active_count, market_area_monthly.ended_count, market_area_monthly.median_price,
-             market_area_monthly.median_price_per_sqm, market_area_monthly.price_sample, market_area_monthly.sqm_sample)
+             market_area_monthly.median_price_per_sqm, market_area_monthly.price_sample, market_area_monthly.sqm_sample, market_area_monthly.median_days_on_market)
         is distinct from (excluded.new_count, excluded.active_count, excluded.ended_count, excluded.median_price,
-             excluded.median_price_per_sqm, excluded.price_sample, excluded.sqm_sample)`);
+             excluded.median_price_per_sqm, excluded.price_sample, excluded.sqm_sample, excluded.median_days_on_market)`);
     return (result as { rowCount?: number | null }).rowCount ?? 0;
   }
 
@@ -417,7 +420,7 @@ export class MarketListingsRepository {
       await this.db.execute(sql`
         select area_code as "areaCode", to_char(month, 'YYYY-MM') as month, new_count as "newCount", active_count as "activeCount",
           ended_count as "endedCount", median_price::float8 as "medianPrice", median_price_per_sqm::float8 as "medianPricePerSqm",
-          price_sample as "priceSample", sqm_sample as "sqmSample"
+          price_sample as "priceSample", sqm_sample as "sqmSample", median_days_on_market::float8 as "medianDaysOnMarket"
         from market_area_monthly
         where area_code = any(${textArray([...areaCodes])}::text[]) and offer = ${offer} and kind = ${kind} and month >= ${fromMonth}::date
         order by area_code, month`),

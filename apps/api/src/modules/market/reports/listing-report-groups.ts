@@ -246,9 +246,10 @@ export class ListingReportGroups {
     });
     const m = monthlyChartAndTable('cycle_history', 'Median price per m² and listings, month by month', [{ area: city, points: months }], offer);
     r.charts.push(m.chart, m.volume);
+    r.tables.push(m.table);
     r.notes.push(
       `Phase: ${result.phase ? result.phase.replace('_', '-') : 'not classified'} (${result.reason}).`,
-      'Rule (Mueller\'s four phases, simplified): over 12 months, excess supply = change in active listings − change in demand (absorption: listings ended ÷ active, last 3 months against the same months a year before). Prices rising (> +2 %) with excess ≤ 0: expansion; excess > 0 with prices rising or flat: hyper-supply; prices falling (< −2 %) with excess > 0: recession; otherwise recovery. Days on market are not kept month by month, so that indicator is empty.',
+      'Rule (Mueller\'s four phases, simplified): over 12 months, excess supply = change in active listings − change in demand (absorption: listings ended ÷ active, last 3 months against the same months a year before). Prices rising (> +2 %) with excess ≤ 0: expansion; excess > 0 with prices rising or flat: hyper-supply; prices falling (< −2 %) with excess > 0: recession; otherwise recovery. Days on market: the median of each month\'s ended listings (listed → sold, rented or removed), weighted by how many ended, over the same two 3-month windows; they stand in for excess supply only when the active listings cannot be compared.',
     );
     if (ctx.ref.level === 'barangay') r.notes.push(`The cycle is classified per city: ${city.name}.`);
   }

@@ -238,6 +238,12 @@ export class MarketRankingsService {
       const active = xs.reduce((a, p) => a + p.activeCount, 0);
       return active > 0 ? xs.reduce((a, p) => a + p.endedCount, 0) / active : null;
     };
+    // days on market over the same 3-month windows: each month's median, weighted by the listings that ended in it
+    const daysOnMarket = (xs: MonthlyPoint[]) => {
+      const ended = xs.filter((p) => p.medianDaysOnMarket !== null && p.endedCount > 0);
+      const count = ended.reduce((a, p) => a + p.endedCount, 0);
+      return count > 0 ? ended.reduce((a, p) => a + (p.medianDaysOnMarket as number) * p.endedCount, 0) / count : null;
+    };
     const absNow = absorption(months.slice(-3));
     const absThen = months.length >= 15 ? absorption(months.slice(-15, -12)) : null;
     const result = classifyMarketCycle({
@@ -246,8 +252,8 @@ export class MarketRankingsService {
       demandChangePct: pctChange(absThen, absNow),
       pricePerSqmNow: now?.medianPricePerSqm ?? null,
       pricePerSqm12mAgo: then?.medianPricePerSqm ?? null,
-      domNow: null,
-      dom12mAgo: null,
+      domNow: daysOnMarket(months.slice(-3)),
+      dom12mAgo: months.length >= 15 ? daysOnMarket(months.slice(-15, -12)) : null,
     });
     return { result, months };
   }

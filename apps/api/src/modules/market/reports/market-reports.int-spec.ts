@@ -424,6 +424,13 @@ describe('market reports (/bi, /properties/search)', () => {
     expect(figureOf(r.body, 'Demand, change over 12 months')!.value).toBe(-62.5);
     // excess supply 40 − (−62.5) = 102.5 with prices rising → hyper-supply
     expect(figureOf(r.body, 'Excess supply (supply change − demand change)')!.value).toBe(102.5);
+    // days on market: ended in the last 3 months L6 (listed 12 months ago, sold last month); 14-12 months ago
+    // L5 (listed 13 months ago, sold 12 months ago); each the only one of its window, so its own days
+    const days = (listed: number, ended: number) => Math.round(((monthsAgo(ended).getTime() - monthsAgo(listed).getTime()) / 86_400_000) * 10) / 10;
+    const domChange = ((days(12, 1) - days(13, 12)) / days(13, 12)) * 100;
+    expect(figureOf(r.body, 'Days on market, change over 12 months')!.value).toBeCloseTo(domChange, 1);
+    const history = r.body.tables.find((x: { id: string }) => x.id === 'cycle_history_table');
+    expect(history.rows.at(-2)).toMatchObject({ endedCount: 1, medianDaysOnMarket: days(12, 1) });
     expect(r.body.tables[0].rows[0]).toEqual({ item: 'Phase', value: 'hyper-supply' });
   });
 });

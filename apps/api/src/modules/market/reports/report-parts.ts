@@ -135,6 +135,7 @@ export function monthlyChartAndTable(
       { key: 'newCount', label: 'New', unit: 'count' },
       { key: 'activeCount', label: 'Active', unit: 'count' },
       { key: 'endedCount', label: 'Ended', unit: 'count' },
+      { key: 'medianDaysOnMarket', label: 'Median days on market (of those ended)', unit: 'days' },
     ],
     rows: (first?.points ?? []).map((p) => ({
       month: p.month,
@@ -145,6 +146,7 @@ export function monthlyChartAndTable(
       newCount: p.newCount,
       activeCount: p.activeCount,
       endedCount: p.endedCount,
+      medianDaysOnMarket: p.medianDaysOnMarket,
     })),
     source: LISTINGS_SOURCE,
     period: monthsPeriod(first?.points ?? []),

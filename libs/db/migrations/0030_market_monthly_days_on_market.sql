@@ -1,0 +1,2 @@
+-- The median days on market of the listings that ended each month, for the market cycle's days-on-market trend (issue 16).
+ALTER TABLE "market_area_monthly" ADD COLUMN "median_days_on_market" numeric(8, 1);
