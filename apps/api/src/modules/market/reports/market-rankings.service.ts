@@ -234,26 +234,27 @@ export class MarketRankingsService {
     const months = await this.listings.monthly(city.code, offer, kind, 15);
     const now = months[months.length - 1];
     const then = months[months.length - 13];
+    // the last 3 months against the same 3 months a year before (none without 15 months of history)
+    const recent = months.slice(-3);
+    const yearBefore = months.length >= 15 ? months.slice(-15, -12) : null;
     const absorption = (xs: MonthlyPoint[]) => {
       const active = xs.reduce((a, p) => a + p.activeCount, 0);
       return active > 0 ? xs.reduce((a, p) => a + p.endedCount, 0) / active : null;
     };
-    // days on market over the same 3-month windows: each month's median, weighted by the listings that ended in it
+    // each month's median days on market, weighted by the listings that ended in it (null: none ended)
     const daysOnMarket = (xs: MonthlyPoint[]) => {
-      const ended = xs.filter((p) => p.medianDaysOnMarket !== null && p.endedCount > 0);
-      const count = ended.reduce((a, p) => a + p.endedCount, 0);
-      return count > 0 ? ended.reduce((a, p) => a + (p.medianDaysOnMarket as number) * p.endedCount, 0) / count : null;
+      const ended = xs.flatMap((p) => (p.medianDaysOnMarket === null ? [] : [{ days: p.medianDaysOnMarket, count: p.endedCount }]));
+      const count = ended.reduce((a, p) => a + p.count, 0);
+      return count > 0 ? ended.reduce((a, p) => a + p.days * p.count, 0) / count : null;
     };
-    const absNow = absorption(months.slice(-3));
-    const absThen = months.length >= 15 ? absorption(months.slice(-15, -12)) : null;
     const result = classifyMarketCycle({
       activeNow: now?.activeCount ?? null,
       active12mAgo: then?.activeCount || null,
-      demandChangePct: pctChange(absThen, absNow),
+      demandChangePct: pctChange(yearBefore && absorption(yearBefore), absorption(recent)),
       pricePerSqmNow: now?.medianPricePerSqm ?? null,
       pricePerSqm12mAgo: then?.medianPricePerSqm ?? null,
-      domNow: daysOnMarket(months.slice(-3)),
-      dom12mAgo: months.length >= 15 ? daysOnMarket(months.slice(-15, -12)) : null,
+      domNow: daysOnMarket(recent),
+      dom12mAgo: yearBefore && daysOnMarket(yearBefore),
     });
     return { result, months };
   }
