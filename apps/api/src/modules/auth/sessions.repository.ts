@@ -1,11 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { UserRole, UserType } from '@app/domain';
 import { sessions, users } from '@app/db';
 import { InjectDb, type Database } from '../../common/db/database.module';
+import { preparedStatement } from '../../common/db/prepared-statement';
+
+/** A live session with the member it belongs to (see SessionsRepository.findActiveWithUser). */
+export interface ActiveSessionRow {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: UserRole;
+  type: UserType;
+  status: string;
+  lastActive: Date | null;
+}
 
 @Injectable()
 export class SessionsRepository {
-  constructor(@InjectDb() private readonly db: Database) {}
+  /** Runs for every request that sends a bearer token: its SQL is built once per process (prepared statement). */
+  private readonly activeWithUser: (values: { sessionId: string }) => Promise<Record<string, unknown>[]>;
+
+  constructor(@InjectDb() private readonly db: Database) {
+    this.activeWithUser = preparedStatement<{ sessionId: string }>(
+      db,
+      'auth_active_session_with_user',
+      sql`select ${sessions.id} as "sessionId", ${users.id} as "userId", ${users.email} as "email", ${users.role} as "role",
+          ${users.type} as "type", ${users.status} as "status", ${users.lastActive} as "lastActive"
+        from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+        where ${sessions.id} = ${sql.placeholder('sessionId')}::uuid and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now()
+        limit 1`,
+    );
+  }
 
   async create(input: { userId: string; expiresAt: Date; userAgent?: string; ip?: string }): Promise<string> {
     const [row] = await this.db.insert(sessions).values(input).returning({ id: sessions.id });
@@ -13,22 +39,11 @@ export class SessionsRepository {
   }
 
   /** The session with its user, when the session is neither revoked nor expired. */
-  async findActiveWithUser(sessionId: string) {
-    const [row] = await this.db
-      .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        email: users.email,
-        role: users.role,
-        type: users.type,
-        status: users.status,
-        lastActive: users.lastActive,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    return row ?? null;
+  async findActiveWithUser(sessionId: string): Promise<ActiveSessionRow | null> {
+    const [row] = await this.activeWithUser({ sessionId });
+    if (!row) return null;
+    const lastActive = row.lastActive as Date | string | null;
+    return { ...(row as unknown as ActiveSessionRow), lastActive: lastActive === null ? null : new Date(lastActive) };
   }
 
   async revoke(sessionId: string): Promise<void> {

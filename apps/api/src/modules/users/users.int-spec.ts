@@ -1,4 +1,4 @@
-import { users } from '@app/db';
+import { sessions, users } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
 
@@ -78,6 +78,14 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
       const after = await t.http.get('/api/current/user').set(auth(a.body.token)).expect(401);
       expect(after.body.error).toBe('Unauthorized');
       await t.http.get('/api/current/user').set(auth(b.body.token)).expect(200);
+    });
+
+    it('refuses a token whose session has expired, though the token itself has not', async () => {
+      const member = await createUser(t);
+      await t.http.get('/api/current/user').set(auth(member.token)).expect(200);
+      await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, member.user._id));
+      const res = await t.http.get('/api/current/user').set(auth(member.token)).expect(401);
+      expect(res.body.message).toBe('Your session has ended; please log in again');
     });
 
     it('answers wrong password and unknown e-mail with the same 401 message', async () => {
