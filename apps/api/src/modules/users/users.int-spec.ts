@@ -1,5 +1,6 @@
 import { sessions, users } from '@app/db';
 import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
 import { auth, createUser, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
 
 
@@ -109,6 +110,24 @@ describe('accounts (HTTP, real PostgreSQL and Redis)', () => {
     it('refuses a forged or malformed token', async () => {
       await t.http.get('/api/current/user').set(auth('not.a.jwt')).expect(401);
       await t.http.get('/api/current/user').expect(401);
+    });
+
+    it('accepts only HS256 signed with the server secret: another secret, another algorithm or none is refused', async () => {
+      const member = await createUser(t);
+      const claims = JSON.parse(Buffer.from(member.token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+      const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const signed = (alg: 'HS256' | 'HS512' | 'none', secret: string) => {
+        const body = `${b64({ alg, typ: 'JWT' })}.${b64(claims)}`;
+        if (alg === 'none') return `${body}.`;
+        return `${body}.${createHmac(alg === 'HS256' ? 'sha256' : 'sha512', secret).update(body).digest('base64url')}`;
+      };
+      const secret = t.config.auth.jwtSecret;
+      // the control: the same claims signed as the server signs them
+      await t.http.get('/api/current/user').set(auth(signed('HS256', secret))).expect(200);
+      for (const forged of [signed('HS256', 'another-secret-of-at-least-32-characters'), signed('HS512', secret), signed('none', secret)]) {
+        const res = await t.http.get('/api/current/user').set(auth(forged)).expect(401);
+        expect(res.body.message).toBe('Your session has ended; please log in again');
+      }
     });
   });
 
