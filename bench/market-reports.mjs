@@ -14,6 +14,7 @@
 //   node bench/market-reports.mjs [--database postgres://postgres@127.0.0.1:5432/tahanan_bench_market]
 //     [--seconds 15] [--concurrency 10] [--port 3491] [--routes analysis,historical,...] [--groups all|demographics,...] [--no-warm]
 //     [--url http://127.0.0.1:3000 --token <staff JWT>]   # or an already running server
+//     [--caller staff|premium]   # who reads: an admin (default) or a member on Premium (adds the plan read)
 //     [--cold-rankings]   # before the two ranking routes (future_opportunities, areas/similar): one pass over
 //                         # the barangays at --concurrency clients with their caches still empty, timed apart
 //
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     groups: { type: 'string', default: 'all' },
     seed: { type: 'string', default: '1' },
     'cold-rankings': { type: 'boolean', default: false },
+    caller: { type: 'string', default: 'staff' },
   },
 });
 const seconds = Number(args.seconds);
@@ -127,14 +129,24 @@ try {
     }
   }
   if (!token) {
-    // a staff member (admin): every report group is open to staff
+    // a staff member (admin: every report group is open to staff, no plan is read), or with --caller
+    // premium a member on an active Premium subscription (every group unlocked; each request also reads
+    // the member's plan, as for any paying member)
+    if (!['staff', 'premium'].includes(args.caller)) throw new Error(`--caller is staff or premium, not '${args.caller}'`);
     const argon2 = require(require.resolve('argon2', { paths: [path.join(root, 'apps/api')] }));
     const email = `bench.reports.${randomBytes(3).toString('hex')}@example.ph`;
     const password = 'bench-password-1';
     await client.query(
-      `insert into users (email, first_name, last_name, role, type, password_hash, is_verified) values ($1, 'Bench', 'Reader', 'admin', 'customer', $2, true)`,
-      [email, await argon2.hash(password, { type: argon2.argon2id })],
+      `insert into users (email, first_name, last_name, role, type, password_hash, is_verified) values ($1, 'Bench', 'Reader', $3, 'customer', $2, true)`,
+      [email, await argon2.hash(password, { type: argon2.argon2id }), args.caller === 'staff' ? 'admin' : 'user'],
     );
+    if (args.caller === 'premium') {
+      await client.query(
+        `insert into subscriptions (user_id, plan, billing_period, status, started_at, expires_at, source)
+         select id, 'premium', 'monthly', 'active', now(), now() + interval '30 days', 'staff' from users where email = $1`,
+        [email],
+      );
+    }
     const res = await fetch(new URL('/api/user/login', base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
     token = (await res.json()).token;
