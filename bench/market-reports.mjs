@@ -15,6 +15,11 @@
 //     [--seconds 15] [--concurrency 10] [--port 3491] [--routes analysis,historical,...] [--groups all|demographics,...] [--no-warm]
 //     [--url http://127.0.0.1:3000 --token <staff JWT>]   # or an already running server
 //     [--caller staff|premium]   # who reads: an admin (default) or a member on Premium (adds the plan read)
+//     [--barangays 500|all]   # how many barangays to draw (the most active first)
+//     [--fresh-areas]     # every request (all routes, warm-up included) for the next barangay of one shared
+//                         # order, so none is asked twice until the draw runs out (counted as "repeats"):
+//                         # the per-barangay caches stay cold, as for traffic spread over the whole country
+//                         # (use with --barangays all --no-warm)
 //     [--cold-rankings]   # before the two ranking routes (future_opportunities, areas/similar): one pass over
 //                         # the barangays at --concurrency clients with their caches still empty, timed apart
 //
@@ -48,6 +53,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     'cold-rankings': { type: 'boolean', default: false },
     caller: { type: 'string', default: 'staff' },
+    barangays: { type: 'string', default: '500' },
+    'fresh-areas': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -82,7 +89,8 @@ const client = new pg.Client({ connectionString: args.database });
 client.on('error', () => undefined);
 await client.connect();
 const { rows: areas } = await client.query(
-  `select area_code from market_area_stats where level = 'barangay' and offer = 'sale' and kind = 'all' order by active_count desc limit 500`,
+  `select area_code from market_area_stats where level = 'barangay' and offer = 'sale' and kind = 'all' order by active_count desc limit $1`,
+  [args.barangays === 'all' ? null : Number(args.barangays)],
 );
 if (!areas.length) throw new Error('no barangay has listing figures in this database: run bench/market-refresh.mjs --keep first');
 const random = rng(Number(args.seed));
@@ -203,19 +211,22 @@ try {
     }
   };
 
+  // --fresh-areas: one cursor for the whole run
+  let cursor = 0;
   async function run(name, pathOf) {
     if (args['cold-rankings'] && RANKING_ROUTES.has(name)) await coldPass(name, pathOf);
     const latencies = [];
     const statuses = {};
     let i = 0;
+    const next = () => (args['fresh-areas'] ? barangays[cursor++ % barangays.length] : barangays[i++ % barangays.length]);
     // warm-up: one round of 20 requests, not counted
-    for (let w = 0; w < 20; w++) await get(pathOf(barangays[w % barangays.length]));
+    for (let w = 0; w < 20; w++) await get(pathOf(args['fresh-areas'] ? next() : barangays[w % barangays.length]));
     const until = Date.now() + seconds * 1000;
     const cpu0 = serverCpuMs();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (Date.now() < until) {
-          const b = barangays[i++ % barangays.length];
+          const b = next();
           const t = process.hrtime.bigint();
           const status = await get(pathOf(b));
           latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
@@ -226,7 +237,8 @@ try {
     const cpu1 = serverCpuMs();
     latencies.sort((a, b) => a - b);
     const cpu = cpu0 === null || cpu1 === null ? '' : `  server CPU ${((cpu1 - cpu0) / latencies.length).toFixed(2)} ms/req`;
-    const line = `${name.padEnd(36)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / seconds).toFixed(0).padStart(5)}/s  p50 ${pct(latencies, 50).toFixed(1)} ms  p95 ${pct(latencies, 95).toFixed(1)} ms  p99 ${pct(latencies, 99).toFixed(1)} ms${cpu}  ${JSON.stringify(statuses)}`;
+    const repeats = args['fresh-areas'] ? `  repeats ${Math.max(0, cursor - barangays.length)}` : '';
+    const line = `${name.padEnd(36)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / seconds).toFixed(0).padStart(5)}/s  p50 ${pct(latencies, 50).toFixed(1)} ms  p95 ${pct(latencies, 95).toFixed(1)} ms  p99 ${pct(latencies, 99).toFixed(1)} ms${cpu}  ${JSON.stringify(statuses)}${repeats}`;
     console.log(Object.keys(statuses).length === 1 && statuses[404] ? `${name.padEnd(36)} not built yet (404 for every barangay)` : line);
   }
 
