@@ -37,6 +37,11 @@ import { MarketAreasService, PLACE_CACHE_MS, type AreaContext, type ReportOption
 export const RANKING_CACHE_MS = PLACE_CACHE_MS;
 /** Rankings kept per process, per kind of ranking (least recently used dropped first). */
 export const RANKING_CACHE_MAX = 400;
+/**
+ * City opportunity rankings kept per process: every city (1,655) for two kinds. With the 400 of the other
+ * rankings, traffic spread over the country kept evicting them (docs/benchmarks.md, "Traffic spread").
+ */
+export const OPPORTUNITY_CACHE_MAX = 4_000;
 
 /** Whether a call may use the ranking caches (tests compare with `{ cached: false }`, computed afresh). */
 export interface RankingCacheOption {
@@ -153,7 +158,7 @@ export class MarketRankingsService {
     };
   }
 
-  private readonly opportunityCache = new VersionedCache<OpportunityRanking>(RANKING_CACHE_MAX, RANKING_CACHE_MS);
+  private readonly opportunityCache = new VersionedCache<OpportunityRanking>(OPPORTUNITY_CACHE_MAX, RANKING_CACHE_MS);
   private readonly similarCache = new VersionedCache<RegionFeatureTable>(RANKING_CACHE_MAX, RANKING_CACHE_MS);
 
   /** Computations and hits of the ranking caches since the process started (tests, diagnostics). */
